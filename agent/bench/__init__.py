@@ -1,0 +1,1 @@
+"""Benchmarks: each prints figures (p50, p95) that the README's performance table quotes."""

@@ -1,0 +1,46 @@
+"""Timing samples and their percentiles."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict
+
+
+class Figure(BaseModel):
+    """Latency of one operation over `n` calls, in milliseconds."""
+
+    model_config = ConfigDict(frozen=True)
+    name: str
+    n: int
+    p50_ms: float
+    p95_ms: float
+    mean_ms: float
+
+
+def measure(name: str, fn: Callable[[], object], *, calls: int, warmup: int = 5) -> Figure:
+    """Calls `fn` `warmup` times untimed, then `calls` times timed one by one."""
+    for _ in range(warmup):
+        fn()
+    samples = np.empty(calls)
+    for i in range(calls):
+        start = time.perf_counter()
+        fn()
+        samples[i] = time.perf_counter() - start
+    ms = samples * 1000
+    return Figure(
+        name=name,
+        n=calls,
+        p50_ms=float(np.percentile(ms, 50)),
+        p95_ms=float(np.percentile(ms, 95)),
+        mean_ms=float(ms.mean()),
+    )
+
+
+def table(figures: list[Figure]) -> str:
+    width = max(len(f.name) for f in figures)
+    lines = [f"{'operation':<{width}}  {'p50 ms':>9}  {'p95 ms':>9}  {'n':>5}"]
+    lines += [f"{f.name:<{width}}  {f.p50_ms:>9.3f}  {f.p95_ms:>9.3f}  {f.n:>5}" for f in figures]
+    return "\n".join(lines)

@@ -1,0 +1,166 @@
+"""A Mineflayer bot driven from Python.
+
+Every call is one round trip to bridge/helpers/index.js, answered with one JSON
+string, bounded by an explicit timeout. Failures come back as BridgeError with
+the helper's code; once the bot has left the server every call raises
+BotDisconnected with the reason, at once.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from agent.bridge import runtime, timeouts
+from agent.bridge.errors import BotDisconnected, BridgeError, ConnectError
+from agent.bridge.events import EventLog
+from agent.bridge.models import BlockBox, BotEvent, BotState, BridgeReply, HoldResult, PlayerPose
+
+# Events after which the bot is gone for good.
+_ENDING = {"end", "kicked"}
+
+
+class BotConnection:
+    """One bot in the bridge's Node process. Use `connect()` to make one; close it (or use `with`)."""
+
+    def __init__(self, helpers: Any, handle: Any, *, host: str, port: int, username: str):
+        self.host, self.port, self.username = host, port, username
+        self.events = EventLog()
+        self._helpers = helpers
+        self._handle = handle
+        self._ended: str | None = None
+        self._closed = False
+        from javascript import On  # noqa: PLC0415 - the bridge is running by now
+
+        # JSPyBridge tags the handler function with attributes: it must be a plain function.
+        def listener(*args: Any) -> None:
+            self._on_event(*args)
+
+        self._listener = On(handle.events, "event")(listener)
+        runtime.register(self)
+
+    # --- events ---------------------------------------------------------
+
+    def _on_event(self, *args: Any) -> None:
+        # Runs on JSPyBridge's callback thread; the payload is the last argument.
+        try:
+            event = self.events.push(BotEvent.model_validate_json(args[-1]))
+        except Exception:  # noqa: BLE001 - a bad event must not kill the callback thread
+            return
+        if event.kind in _ENDING and self._ended is None:
+            self._ended = f"kicked: {event.reason}" if event.kind == "kicked" else f"connection ended ({event.reason})"
+
+    # --- calls ----------------------------------------------------------
+
+    @property
+    def bot(self) -> Any:
+        """The raw Mineflayer bot proxy, for what the helpers do not cover.
+
+        Each access is a round trip. Keep the returned proxy in a variable while using it:
+        JSPyBridge may free the JS object of a temporary proxy before a chained call reaches it.
+        """
+        self._check_usable()
+        return self._handle.bot
+
+    def _check_usable(self) -> None:
+        if self._closed:
+            raise BotDisconnected("bot connection was closed")
+        if self._ended is not None:
+            raise BotDisconnected(f"bot is disconnected: {self._ended}")
+        if not runtime.node_alive():
+            raise BotDisconnected("the Node bridge process has exited")
+
+    def call(self, action: str, args: dict[str, Any] | None = None, *, timeout_s: float = timeouts.CALL_S) -> Any:
+        """Runs a helper action; returns its result, or raises BridgeError with the helper's code."""
+        self._check_usable()
+        reply = _bridged(self._helpers.invoke, self._handle, action, json.dumps(args or {}), timeout_s=timeout_s)
+        if reply.ok:
+            return reply.result
+        if reply.code == "disconnected":
+            raise BotDisconnected(reply.message or "bot is disconnected")
+        raise BridgeError(f"{action}: {reply.message}", code=reply.code or "internal")
+
+    def state(self) -> BotState:
+        return BotState.model_validate(self.call("state"))
+
+    def player_pose(self, username: str) -> PlayerPose:
+        """Where another player stands and looks, as this bot sees it."""
+        return PlayerPose.model_validate(self.call("playerPose", {"username": username}))
+
+    def look(self, yaw_deg: float, pitch_deg: float = 0.0) -> BotState:
+        """Turns to a yaw and pitch in degrees (Minecraft's convention, see models.py)."""
+        return BotState.model_validate(self.call("look", {"yaw_deg": yaw_deg, "pitch_deg": pitch_deg}))
+
+    def hold(self, controls: list[str], seconds: float) -> HoldResult:
+        """Holds movement controls (forward, back, left, right, jump, sprint, sneak) for `seconds`."""
+        result = self.call("hold", {"controls": controls, "seconds": seconds}, timeout_s=seconds + timeouts.CALL_S)
+        return HoldResult.model_validate(result)
+
+    def chat(self, text: str) -> None:
+        self.call("chat", {"text": text})
+
+    def scan_box(self, radius: int, half_height: int) -> BlockBox:
+        """Block names within `radius` blocks horizontally and `half_height` vertically of the feet block."""
+        return BlockBox.model_validate(self.call("scanBox", {"radius": radius, "half_height": half_height}))
+
+    def block_at(self, x: int, y: int, z: int) -> str | None:
+        """Name of the block at world block coordinates; None where the chunk is not loaded."""
+        return self.call("blockAt", {"x": x, "y": y, "z": z})
+
+    # --- lifetime -------------------------------------------------------
+
+    @property
+    def connected(self) -> bool:
+        return not self._closed and self._ended is None
+
+    def close(self) -> None:
+        """Leaves the server and removes the event handler. Idempotent, never raises."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            from javascript import off  # noqa: PLC0415
+
+            off(self._handle.events, "event", self._listener)
+            if runtime.node_alive():
+                _bridged(self._helpers.quit, self._handle, "client quit", timeout_s=timeouts.QUIT_S)
+        except BridgeError:
+            pass  # leaving is best effort: Node's lifeline ends the bot if Python goes
+
+    def __enter__(self) -> BotConnection:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def connect(
+    *,
+    host: str = "127.0.0.1",
+    port: int,
+    username: str = "mcagent",
+    version: str | None = None,
+    timeout_s: float = timeouts.CONNECT_S,
+) -> BotConnection:
+    """Joins a server in offline mode and waits for spawn; `version` None asks the server.
+
+    Raises ConnectError with one line a person can act on (refused, kicked, timeout, ...).
+    """
+    helpers = runtime.helpers()
+    handle = _bridged(helpers.createHandle, timeout_s=timeouts.CALL_S, raw=True)
+    conn = BotConnection(helpers, handle, host=host, port=port, username=username)
+    args = {"host": host, "port": port, "username": username, "version": version, "timeout_ms": int(timeout_s * 1000)}
+    reply = _bridged(helpers.connect, handle, json.dumps(args), timeout_s=timeout_s + timeouts.MARGIN_S)
+    if not reply.ok:
+        conn.close()
+        raise ConnectError(reply.message or "connect failed", code=reply.code or "join_failed")
+    return conn
+
+
+def _bridged(fn: Any, *args: Any, timeout_s: float, raw: bool = False) -> Any:
+    """One JSPyBridge call with an explicit bound; JS-side throws and timeouts become BridgeError."""
+    try:
+        answer = fn(*args, timeout=timeout_s)
+    except Exception as e:  # noqa: BLE001 - JSPyBridge raises bare Exception on timeouts
+        raise BridgeError(f"bridge call failed: {runtime.first_line(e)}", code="bridge") from None
+    return answer if raw else BridgeReply.model_validate_json(answer)

@@ -1,0 +1,104 @@
+"""Data the bridge returns, as typed models.
+
+Positions are world coordinates in blocks (x east, y up, z south). Angles are
+degrees in Minecraft's own convention (the F3 screen): yaw 0 = south,
+90 = west, 180 = north, -90 = east, in (-180, 180]; pitch > 0 looks down.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Vec3(Model):
+    """A point or displacement in world coordinates, blocks."""
+
+    x: float
+    y: float
+    z: float
+
+    def distance_to(self, other: Vec3) -> float:
+        return ((self.x - other.x) ** 2 + (self.y - other.y) ** 2 + (self.z - other.z) ** 2) ** 0.5
+
+
+Facing = Literal["north", "east", "south", "west"]
+
+
+class BotState(Model):
+    """One snapshot of the bot."""
+
+    username: str
+    version: str
+    position: Vec3
+    velocity: Vec3 = Field(description="blocks per tick")
+    yaw_deg: float = Field(description="degrees, 0 = south, 90 = west, 180 = north, -90 = east")
+    pitch_deg: float = Field(description="degrees, positive looks down")
+    facing: Facing = Field(description="cardinal direction nearest the yaw")
+    on_ground: bool
+    health: float = Field(description="half-hearts, 0-20")
+    food: float = Field(description="0-20")
+    game_mode: str
+    dimension: str
+    time_of_day: int = Field(description="ticks into the day, 0-23999")
+
+
+class PlayerPose(Model):
+    """Another player's entity as this bot sees it (the server relays angles in 1/256 turns)."""
+
+    username: str
+    position: Vec3
+    yaw_deg: float
+    pitch_deg: float
+    facing: Facing
+
+
+class HoldResult(Model):
+    """Where the bot went while controls were held."""
+
+    start: Vec3
+    end: Vec3
+    displacement: Vec3
+
+
+class BlockBox(Model):
+    """Block names in a box around the bot's feet block (see bridge/helpers/scan.js for the order)."""
+
+    origin: Vec3
+    radius: int
+    half_height: int
+    palette: list[str | None]
+    cells: list[int]
+
+    def names(self) -> list[str | None]:
+        return [self.palette[i] for i in self.cells]
+
+
+class BridgeReply(Model):
+    """What every JS helper answers: a result, or a coded failure."""
+
+    ok: bool
+    result: Any = None
+    code: str | None = None
+    message: str | None = None
+
+
+EventKind = Literal["spawn", "death", "respawn", "kicked", "end", "error", "chat", "whisper"]
+
+
+class BotEvent(Model):
+    """An event from the bot, as forwarded by bridge/helpers/connection.js."""
+
+    kind: EventKind
+    time: float = Field(description="Unix time, seconds, when Node saw it")
+    seq: int = Field(0, description="order of arrival in this connection")
+    username: str | None = None
+    message: str | None = None
+    reason: str | None = None
+    logged_in: bool | None = None
+    code: str | None = None

@@ -1,0 +1,106 @@
+"""The one JSPyBridge Node process this Python process talks to.
+
+JSPyBridge starts Node when `javascript` is first imported and cannot restart
+it, so it is imported lazily, here only, with NODE_PATH pointing at our pinned
+packages so it never runs npm itself. bridge/runtime.js is loaded first: it
+makes Node exit when Python dies (even by SIGKILL) and keeps library chatter
+off the pipes.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import subprocess
+import tempfile
+import threading
+import weakref
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from agent.bridge import timeouts
+from agent.bridge.errors import BridgeError
+from agent.node import node_binary, node_environment, require_node_modules
+from agent.paths import BRIDGE_DIR
+
+if TYPE_CHECKING:
+    from agent.bridge.connection import BotConnection
+
+LOG_ENV_VAR = "MCAGENT_BRIDGE_LOG"
+
+_lock = threading.Lock()
+_helpers: Any = None
+_shut_down = False
+_connections: weakref.WeakSet[BotConnection] = weakref.WeakSet()
+
+
+def bridge_log_path() -> Path:
+    """Where Node-side library output goes: $MCAGENT_BRIDGE_LOG, else a file in the temp folder."""
+    return Path(os.environ.get(LOG_ENV_VAR) or Path(tempfile.gettempdir()) / "mcagent-bridge.log")
+
+
+def helpers() -> Any:
+    """The JS helpers (bridge/helpers/index.js), starting the Node process on first use."""
+    global _helpers
+    with _lock:
+        if _shut_down:
+            raise BridgeError("the Node bridge was shut down in this process; start a new process to connect again")
+        if _helpers is None:
+            _helpers = _start()
+        return _helpers
+
+
+def _start() -> Any:
+    require_node_modules()
+    os.environ.update(node_environment())
+    os.environ["NODE_BIN"] = node_binary()
+    os.environ[LOG_ENV_VAR] = str(bridge_log_path())
+    import javascript  # noqa: PLC0415 - importing starts Node; only once the environment is set
+    from javascript import config
+
+    # Registered after javascript's own exit hook, so it runs first (atexit is LIFO):
+    # that hook waits forever while any event handler is still registered.
+    atexit.register(shutdown)
+    try:
+        # javascript.require() waits up to 900 s and, if loading fails, silently runs npm.
+        # A relative name with an explicit folder takes the plain import path instead.
+        return config.global_jsi.require("./runtime.js", None, str(BRIDGE_DIR), timeout=timeouts.BRIDGE_START_S)
+    except Exception as e:  # noqa: BLE001 - JSPyBridge raises bare Exception on timeouts
+        javascript.terminate()
+        raise BridgeError(f"the Node bridge failed to start: {first_line(e)}; see {bridge_log_path()}") from None
+
+
+def register(connection: BotConnection) -> None:
+    _connections.add(connection)
+
+
+def node_alive() -> bool:
+    from javascript import connection  # noqa: PLC0415 - only after the bridge started
+
+    return connection.proc is not None and connection.proc.poll() is None
+
+
+def shutdown() -> None:
+    """Closes every bot, removes their handlers and stops Node. Idempotent; also runs at exit."""
+    global _shut_down
+    with _lock:
+        started, _shut_down = _helpers is not None and not _shut_down, True
+    if not started:
+        return
+    for connection in list(_connections):
+        connection.close()
+    import javascript  # noqa: PLC0415
+    from javascript import connection  # noqa: PLC0415
+
+    javascript.terminate()  # SIGTERM; wait so that no Node process outlives this call
+    try:
+        connection.proc.wait(timeout=timeouts.QUIT_S)
+    except subprocess.TimeoutExpired:
+        connection.proc.kill()
+        connection.proc.wait()
+
+
+def first_line(error: BaseException) -> str:
+    """JSPyBridge errors carry whole JS stack traces; people need the first line."""
+    text = str(error).strip() or type(error).__name__
+    return text.splitlines()[0]

@@ -1,0 +1,39 @@
+"""`mcagent`: one subcommand per module in this package, listed in COMMANDS."""
+
+from __future__ import annotations
+
+import signal
+import sys
+
+from agent.cli import bench_cmd, config_cmd, connect_cmd, demo_cmd, server_cmd
+from agent.cli.parser import OneLineArgumentParser
+from agent.errors import McAgentError
+
+# Every subcommand, in the order `mcagent --help` lists them.
+COMMANDS = [server_cmd, connect_cmd, demo_cmd, config_cmd, bench_cmd]
+
+
+def build_parser() -> OneLineArgumentParser:
+    parser = OneLineArgumentParser(prog="mcagent", description="A Minecraft embodied agent driving a Mineflayer bot.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        command.register(sub)
+    return parser
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    # Turn SIGTERM into SystemExit so `with` blocks stop servers and bots on the way out.
+    sys.exit(128 + signum)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    try:
+        return args.handler(args) or 0
+    except McAgentError as e:
+        print(f"mcagent {args.command}: {e}", file=sys.stderr)
+        return e.exit_code
+    except KeyboardInterrupt:
+        print(f"mcagent {args.command}: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,67 @@
+"""Argument parsing shared by the subcommands: one-line errors and the config flags."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+from agent.config import LoadedConfig, load_config
+
+
+class OneLineArgumentParser(argparse.ArgumentParser):
+    """Bad arguments give one line naming the problem, not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message} (see {self.prog} --help)", file=sys.stderr)
+        sys.exit(2)
+
+
+# Flags that override config keys: flag -> (dotted config key, type, help).
+CONFIG_FLAGS: dict[str, tuple[str, type, str]] = {
+    "--host": ("server.host", str, "server address (default 127.0.0.1)"),
+    "--port": ("server.port", int, "server port; 0 picks a free one for a local server"),
+    "--username": ("username", str, "bot name, 3-16 letters, digits or underscores"),
+    "--version": ("mc_version", str, "Minecraft version, e.g. 1.20.4"),
+    "--llm": ("llm", str, "LLM backend spec"),
+}
+
+
+def add_config_flags(parser: argparse.ArgumentParser, *flags: str) -> None:
+    """Adds --config and the named override flags; `load_from_args` reads them back."""
+    parser.add_argument("--config", type=Path, metavar="FILE", help="config file (default ./mcagent.yaml)")
+    for flag in flags:
+        key, kind, help_text = CONFIG_FLAGS[flag]
+        parser.add_argument(flag, dest=_dest(key), type=kind, default=None, help=help_text)
+
+
+def load_from_args(args: argparse.Namespace) -> LoadedConfig:
+    overrides = {key: getattr(args, _dest(key), None) for key, _, _ in CONFIG_FLAGS.values()}
+    return load_config(args.config, overrides)
+
+
+def _dest(key: str) -> str:
+    return "cfg_" + key.replace(".", "__")
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a duration in seconds, more than 0 and at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds as a number, got {text!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"expected seconds in (0, 3600], got {text}")
+    return value
+
+
+def count(text: str) -> int:
+    """An argparse type: a whole number from 1 to 1,000,000."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"expected 1 to 1000000, got {text}")
+    return value

@@ -1,0 +1,48 @@
+"""`mcagent server`: the local Minecraft server in the foreground, until Ctrl-C."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from agent.cli.parser import add_config_flags, load_from_args
+from agent.cli.serving import add_server_flags, local_server
+from agent.errors import McAgentError
+from agent.server import ServerInfo
+from agent.server.settings import persistence_note
+
+# How often the foreground loop checks that the server is still alive.
+POLL_S = 0.5
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("server", help="run the local Minecraft server in the foreground")
+    add_config_flags(p, "--host", "--port", "--version")
+    add_server_flags(p)
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    config = load_from_args(args).config
+    server = local_server(config, args, on_log=lambda line: print(f"  [server] {line}", flush=True))
+    with server as info:
+        print(join_instructions(info), flush=True)
+        if info.world and (note := persistence_note(info.version)):
+            print(f"  Note:  {note}", flush=True)
+        while server.running():
+            time.sleep(POLL_S)
+    raise McAgentError(f"the server exited unexpectedly; last output: {' | '.join(server.log_tail(3))}")
+
+
+def join_instructions(info: ServerInfo) -> str:
+    address = f"{info.host}:{info.port}"
+    return "\n".join(
+        [
+            f"Minecraft {info.version} server ready at {address} "
+            f"(offline mode, {info.generator}, seed {info.seed}, world {info.world or 'in memory'}).",
+            f"  Join:  Minecraft Java Edition {info.version} > Multiplayer > Direct Connection > {address}",
+            "         (offline mode: any name works, no Microsoft login needed)",
+            f"  Bot:   mcagent connect --port {info.port}",
+            "  Stop:  Ctrl-C",
+        ]
+    )

@@ -1,0 +1,64 @@
+"""The agent's configuration: one model, one YAML file, every key overridable by a flag."""
+
+from __future__ import annotations
+
+from pathlib import Path
+import re
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field
+
+from agent.config.layers import StrictModel
+from agent.paths import DEFAULT_SERVER_SETTINGS
+
+Port = Annotated[int, Field(ge=0, le=65535)]
+
+
+def _matching(pattern: str, accepted: str):
+    """A string type checked against `pattern`, whose error says what is `accepted`."""
+
+    def check(value: str) -> str:
+        if not re.fullmatch(pattern, value):
+            raise ValueError(f"expected {accepted}")
+        return value
+
+    return Annotated[str, AfterValidator(check)]
+
+
+# Offline-mode names: what vanilla and flying-squid accept.
+Username = _matching(r"[A-Za-z0-9_]{3,16}", "3 to 16 letters, digits or underscores")
+McVersion = _matching(r"1\.\d+(\.\d+)?", "a Minecraft release such as 1.20.4")
+LlmSpec = _matching(
+    r"sglang:.+|openai:.+|llamacpp(:.+)?|scripted:.+|replay:.+",
+    "sglang:URL, openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH or replay:TRACE",
+)
+
+
+class ServerTarget(StrictModel):
+    """Which Minecraft server the bot joins."""
+
+    kind: Literal["local", "remote"] = Field(
+        "local", description="local: start the embedded flying-squid server; remote: join host:port"
+    )
+    host: str = Field("127.0.0.1", description="address to join (remote) or to bind (local)")
+    port: Port = Field(25565, description="server port; for a local server 0 picks a free one")
+    settings: Path = Field(DEFAULT_SERVER_SETTINGS, description="local server settings file (server-config/)")
+
+
+class AgentConfig(StrictModel):
+    """Everything mcagent reads from mcagent.yaml. Later steps add their keys here."""
+
+    server: ServerTarget = ServerTarget()
+    username: Username = "mcagent"
+    mc_version: McVersion | None = Field(
+        None, description="version to serve and join with; null: a local server serves 1.20.4, the bot asks the server"
+    )
+    llm: LlmSpec = "llamacpp"
+    world: str = Field("minecraft", description="which world-tools/<world>/ folder supplies the world tools")
+    tool_folders: list[Path] = Field(
+        default_factory=lambda: [Path("skills")], description="extra folders scanned for Skill.md tools"
+    )
+    trace_dir: Path = Field(Path("runs"), description="where run traces are written")
+    chat_allowlist: list[Username] = Field(
+        default_factory=list, description="players allowed to steer the bot from chat"
+    )

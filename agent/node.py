@@ -1,0 +1,33 @@
+"""The Node.js runtime both Node processes (server and bridge) run on."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+from agent.errors import McAgentError
+from agent.paths import NODE_MODULES
+
+NODE_ENV_VAR = "MCAGENT_NODE"
+BOOTSTRAP_HINT = "run `make bootstrap` (or `make test`) in the repository first"
+
+
+def node_binary() -> str:
+    """$MCAGENT_NODE, else `node` on PATH."""
+    explicit = os.environ.get(NODE_ENV_VAR)
+    found = explicit or shutil.which("node")
+    if not found or not shutil.which(found):
+        what = f"{NODE_ENV_VAR}={explicit}" if explicit else "`node` on PATH"
+        raise McAgentError(f"Node.js not found ({what}); install Node.js 20 or newer, or {BOOTSTRAP_HINT}")
+    return found
+
+
+def require_node_modules() -> None:
+    """The pinned npm packages must be installed: we never let anything run npm at run time."""
+    if not (NODE_MODULES / "mineflayer").is_dir() or not (NODE_MODULES / "flying-squid").is_dir():
+        raise McAgentError(f"{NODE_MODULES} is missing the pinned npm packages; {BOOTSTRAP_HINT}")
+
+
+def node_environment() -> dict[str, str]:
+    """Environment for our Node processes: the project's packages, no colour codes, no warning noise."""
+    return {**os.environ, "NODE_PATH": str(NODE_MODULES), "FORCE_COLOR": "0", "NODE_NO_WARNINGS": "1"}

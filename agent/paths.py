@@ -1,0 +1,17 @@
+"""Where the project's non-Python parts live, found from this package's location.
+
+The package is installed editable from the repository, so the Node side
+(bridge/) and the server settings (server-config/) sit beside it.
+"""
+
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+BRIDGE_DIR = REPO_ROOT / "bridge"
+NODE_MODULES = BRIDGE_DIR / "node_modules"
+SERVER_LAUNCHER = BRIDGE_DIR / "server.js"
+BRIDGE_RUNTIME = BRIDGE_DIR / "runtime.js"
+SERVER_CONFIG_DIR = REPO_ROOT / "server-config"
+DEFAULT_SERVER_SETTINGS = SERVER_CONFIG_DIR / "server.yaml"
+WORLD_TOOLS_DIR = REPO_ROOT / "world-tools"
+SKILLS_DIR = REPO_ROOT / "skills"

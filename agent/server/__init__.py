@@ -1,0 +1,6 @@
+"""The embedded local Minecraft server (flying-squid in its own Node process)."""
+
+from agent.server.local_server import LocalServer, ServerInfo
+from agent.server.settings import ServerSettings, load_server_settings
+
+__all__ = ["LocalServer", "ServerInfo", "ServerSettings", "load_server_settings"]

@@ -1,0 +1,46 @@
+'use strict'
+// The one place where Mineflayer's angles become the degrees everything else uses.
+//
+// Mineflayer: radians, yaw 0 = north (-Z), growing counter-clockwise seen from
+// above (PI/2 = west); pitch > 0 looks up.
+// Ours (Minecraft's F3 screen): degrees, yaw 0 = south (+Z), 90 = west,
+// 180 = north, -90 = east, in (-180, 180]; pitch > 0 looks down, in [-90, 90].
+const FACINGS = [[0, 'south'], [90, 'west'], [180, 'north'], [-90, 'east']]
+
+// Degrees are reported to a millionth: float noise like 89.99999999999443 helps no reader.
+function tidy (deg) {
+  return Math.round(deg * 1e6) / 1e6
+}
+
+function normalizeDeg (deg) {
+  let d = ((deg % 360) + 360) % 360 // [0, 360)
+  if (d > 180) d -= 360
+  return d === -180 ? 180 : d
+}
+
+function yawToDeg (yawRad) {
+  return tidy(normalizeDeg(180 - (yawRad * 180) / Math.PI))
+}
+
+function yawFromDeg (yawDeg) {
+  return ((180 - yawDeg) * Math.PI) / 180
+}
+
+function pitchToDeg (pitchRad) {
+  return tidy((-pitchRad * 180) / Math.PI) + 0 // + 0 turns -0 into 0
+}
+
+function pitchFromDeg (pitchDeg) {
+  return (-pitchDeg * Math.PI) / 180
+}
+
+/** Nearest cardinal name for a yaw in our degrees. */
+function facingOf (yawDeg) {
+  let best = FACINGS[0]
+  for (const f of FACINGS) {
+    if (Math.abs(normalizeDeg(yawDeg - f[0])) < Math.abs(normalizeDeg(yawDeg - best[0]))) best = f
+  }
+  return best[1]
+}
+
+module.exports = { yawToDeg, yawFromDeg, pitchToDeg, pitchFromDeg, facingOf, normalizeDeg }

@@ -1,0 +1,57 @@
+'use strict'
+// The capability helpers Python calls. Every action has one signature,
+// `action(bot, args) -> plain object`, and reaches Python through invoke(),
+// which answers one JSON string per call:
+//   {"ok": true, "result": ...}  or  {"ok": false, "code": "...", "message": "..."}
+const connection = require('./connection')
+const { HelperError } = require('./errors')
+
+// Every capability, by file. Each exports its actions by name.
+const ACTIONS = {
+  ...pick(require('./state'), ['state', 'playerPose']),
+  ...pick(require('./scan'), ['scanBox', 'blockAt']),
+  ...pick(require('./motion'), ['look', 'hold']),
+  ...pick(require('./chat'), ['chat'])
+}
+
+function pick (mod, names) {
+  return Object.fromEntries(names.map((n) => [n, mod[n]]))
+}
+
+function reply (fn) {
+  return Promise.resolve()
+    .then(fn)
+    .then((result) => JSON.stringify({ ok: true, result }))
+    .catch((err) => JSON.stringify({
+      ok: false,
+      code: err instanceof HelperError ? err.code : 'internal',
+      message: err instanceof HelperError ? err.message : `${err.name}: ${err.message}`
+    }))
+}
+
+function usable (handle) {
+  if (handle.ended) throw new HelperError('disconnected', `bot is disconnected: ${handle.ended}`)
+  if (!handle.bot?.entity) throw new HelperError('not_spawned', 'bot has not spawned yet')
+  return handle.bot
+}
+
+/** Runs one action by name; `argsJson` is a JSON object string. */
+function invoke (handle, name, argsJson) {
+  return reply(() => {
+    const action = ACTIONS[name]
+    if (!action) throw new HelperError('unknown_action', `unknown action '${name}' (known: ${Object.keys(ACTIONS).join(', ')})`)
+    return action(usable(handle), JSON.parse(argsJson))
+  })
+}
+
+module.exports = {
+  createHandle: connection.createHandle,
+  connect: (handle, argsJson) => reply(() => connection.connect(handle, JSON.parse(argsJson))),
+  quit: (handle, reason) => reply(() => connection.quit(handle, reason)),
+  quitAll: connection.quitAll,
+  invoke,
+  actions: () => Object.keys(ACTIONS),
+  // For `mcagent bench bridge`: the cheapest round trip, and vectors for per-block calls from Python.
+  ping: () => 'pong',
+  Vec3: require('vec3').Vec3
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs everything mcagent needs, idempotently; a second run takes about a second.
+#   1. Debian packages (canvas, which prismarine-viewer needs, builds from source against Cairo/Pango)
+#   2. Node packages in bridge/ from the committed lockfile (npm ci)
+#   3. .venv with mcagent installed editable, dev extras, every version pinned by constraints.txt
+# Each step records a stamp of its inputs and is skipped while they are unchanged.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(build-essential pkg-config python3-venv libcairo2-dev libpango1.0-dev libjpeg-dev libgif-dev librsvg2-dev)
+NODE_MAJOR_MIN=20
+PYTHON=${PYTHON:-python3}
+
+say() { printf 'bootstrap: %s\n' "$*"; }
+die() { printf 'bootstrap: error: %s\n' "$*" >&2; exit 1; }
+stamp_of() { cat "$@" | sha256sum | cut -d' ' -f1; }
+
+apt_packages() {
+  local missing=()
+  for p in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || die "missing Debian packages ${missing[*]}; install them as root"
+    sudo="sudo"
+  fi
+  say "installing Debian packages: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+node_packages() {
+  command -v node >/dev/null || die "Node.js ${NODE_MAJOR_MIN}+ is required (https://nodejs.org or your distribution's nodesource packages)"
+  local major
+  major=$(node -p 'process.versions.node.split(".")[0]')
+  [ "$major" -ge "$NODE_MAJOR_MIN" ] || die "Node.js ${NODE_MAJOR_MIN}+ is required, found $(node --version)"
+  local want have=""
+  want=$(stamp_of bridge/package.json bridge/package-lock.json <(node --version))
+  [ -f bridge/node_modules/.mcagent-stamp ] && have=$(cat bridge/node_modules/.mcagent-stamp)
+  [ "$want" = "$have" ] && return
+  say "installing Node packages (npm ci in bridge/; canvas builds from source, about a minute)"
+  (cd bridge && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  echo "$want" > bridge/node_modules/.mcagent-stamp
+}
+
+python_venv() {
+  local want have=""
+  want=$(stamp_of pyproject.toml constraints.txt <("$PYTHON" --version))
+  [ -f .venv/.mcagent-stamp ] && have=$(cat .venv/.mcagent-stamp)
+  [ "$want" = "$have" ] && return
+  say "creating .venv and installing mcagent with its dev extras"
+  [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+  .venv/bin/python -m pip install -q --disable-pip-version-check -c constraints.txt -e '.[dev]'
+  echo "$want" > .venv/.mcagent-stamp
+}
+
+apt_packages
+node_packages
+python_venv

@@ -1,0 +1,49 @@
+"""One real flying-squid server and one real bot for the whole session.
+
+Tests that need a world of their own (persistence, server death) start their
+own LocalServer; everything else shares these, for speed.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from agent.bridge import BotConnection, connect, runtime
+from agent.server import LocalServer, ServerInfo, ServerSettings
+from support.procs import node_descendants
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_leftover_processes() -> Iterator[None]:
+    """Set up first, torn down last: after everything else stopped, no Node process may remain."""
+    yield
+    runtime.shutdown()
+    assert not node_descendants(os.getpid()), "Node processes outlived the test session"
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[ServerInfo]:
+    with LocalServer(ServerSettings(), port=0) as info:
+        yield info
+
+
+def unique_name(prefix: str) -> str:
+    """A player name no other test uses (3-16 characters)."""
+    return f"{prefix}_{uuid.uuid4().hex[:6]}"
+
+
+@pytest.fixture(scope="session")
+def bot(server: ServerInfo) -> Iterator[BotConnection]:
+    with connect(port=server.port, username="tester") as conn:
+        yield conn
+
+
+@pytest.fixture(scope="session")
+def observer(server: ServerInfo, bot: BotConnection) -> Iterator[BotConnection]:
+    """A second bot that watches the first one through the server."""
+    with connect(port=server.port, username="observer") as conn:
+        yield conn

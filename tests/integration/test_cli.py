@@ -1,0 +1,82 @@
+"""The mcagent commands as a person runs them: output, one-line errors, exit codes, no leftovers."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+
+from agent.bridge.models import BotState
+from agent.server import ServerInfo
+from support.procs import mcagent, new_token, wait_until_gone
+
+# What the issue promises for every failed connect: one line and an exit within this.
+CONNECT_FAILURE_BOUND_S = 15
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _one_clean_line(stderr: str) -> str:
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in stderr, stderr
+    return lines[0]
+
+
+def test_connect_prints_the_pose_as_json(server: ServerInfo) -> None:
+    token = new_token()
+    done = mcagent("connect", "--port", str(server.port), "--username", "cli_bot", token=token)
+    assert done.returncode == 0, done.stderr
+    state = BotState.model_validate(json.loads(done.stdout))
+    assert state.username == "cli_bot" and state.version == "1.20.4"
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_connect_to_a_closed_port_fails_fast_and_cleanly() -> None:
+    token = new_token()
+    port = _free_port()
+    started = time.monotonic()
+    done = mcagent("connect", "--port", str(port), token=token)
+    assert time.monotonic() - started < CONNECT_FAILURE_BOUND_S
+    assert done.returncode == 1
+    assert _one_clean_line(done.stderr) == f"mcagent connect: no server is listening at 127.0.0.1:{port}"
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_connect_with_a_version_the_server_refuses(server: ServerInfo) -> None:
+    token = new_token()
+    started = time.monotonic()
+    done = mcagent("connect", "--port", str(server.port), "--version", "1.12.2", token=token)
+    assert time.monotonic() - started < CONNECT_FAILURE_BOUND_S
+    assert done.returncode == 1
+    line = _one_clean_line(done.stderr)
+    assert line == (
+        f"mcagent connect: 127.0.0.1:{server.port} speaks Minecraft 1.20.4 (protocol 765), "
+        "not 1.12.2 (protocol 340); leave the version out to use the server's"
+    )
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_bad_flag_value_is_one_line() -> None:
+    done = mcagent("connect", "--port", "seventy", token=new_token())
+    assert done.returncode == 2
+    assert "invalid int value: 'seventy'" in _one_clean_line(done.stderr)
+
+
+def test_port_out_of_range_names_the_key_and_the_range() -> None:
+    done = mcagent("connect", "--port", "70000", token=new_token())
+    assert done.returncode == 2
+    line = _one_clean_line(done.stderr)
+    assert "command line: server.port" in line and "65535" in line
+
+
+def test_demo_runs_to_its_end_and_leaves_nothing(tmp_path) -> None:
+    token = new_token()
+    done = mcagent("demo", "--port", "0", token=token, timeout_s=120)
+    assert done.returncode == 0, done.stderr
+    assert "bot mcagent at x=" in done.stdout and "grass_block" in done.stdout
+    assert "@" in done.stdout
+    assert wait_until_gone(token, timeout_s=5) == []

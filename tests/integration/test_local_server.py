@@ -1,0 +1,115 @@
+"""The local server launcher: readiness, clear failures, stopping, persistence."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from agent.bridge import connect
+from agent.node import node_binary, node_environment
+from agent.paths import SERVER_LAUNCHER
+from agent.server import LocalServer, ServerInfo, ServerSettings
+from agent.server.local_server import ServerError
+from agent.server.settings import persistence_note
+from support.procs import env_with_token, new_token, wait_until_gone
+
+
+def test_ready_line_reports_a_listening_port(server: ServerInfo) -> None:
+    assert server.port > 0 and server.host == "127.0.0.1"
+    assert (server.version, server.generator, server.seed) == ("1.20.4", "superflat", ServerSettings().seed)
+    with socket.create_connection((server.host, server.port), timeout=2):
+        pass
+
+
+def test_unsupported_version_is_a_clear_error() -> None:
+    started = time.monotonic()
+    with pytest.raises(ServerError, match=r"failed to start: unsupported protocol version: 1\.99"):
+        LocalServer(ServerSettings(), version="1.99").start()
+    assert time.monotonic() - started < 15
+
+
+def test_port_in_use_is_a_clear_error(server: ServerInfo) -> None:
+    with pytest.raises(ServerError, match=f"port {server.port} is already in use"):
+        LocalServer(ServerSettings(), port=server.port).start()
+
+
+def test_launcher_refuses_the_empty_generator() -> None:
+    options = ServerSettings().flying_squid_options(host="127.0.0.1", port=0, version="1.20.4")
+    options["generation"]["name"] = "empty"
+    done = subprocess.run(
+        [node_binary(), str(SERVER_LAUNCHER), json.dumps(options)],
+        capture_output=True, text=True, timeout=15, stdin=subprocess.DEVNULL, env=node_environment(),
+    )
+    assert done.returncode == 1
+    assert json.loads(done.stdout.splitlines()[-1])["message"].startswith("generator 'empty' hangs flying-squid")
+
+
+def test_stop_is_clean_and_idempotent() -> None:
+    server = LocalServer(ServerSettings())
+    server.start()
+    proc = server._proc
+    server.stop()
+    assert proc.returncode == 0, "SIGTERM should end the server through its own shutdown"
+    server.stop()
+    assert not server.running()
+
+
+def test_server_dies_with_its_parent() -> None:
+    """SIGKILL the Python process that started the server: the server follows within 5 s."""
+    token = new_token()
+    child = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent("""
+            import time
+            from agent.server import LocalServer, ServerSettings
+            server = LocalServer(ServerSettings())
+            server.start()
+            print(server.pid, flush=True)
+            time.sleep(60)
+        """)],
+        stdout=subprocess.PIPE, text=True, env=env_with_token(token), stdin=subprocess.DEVNULL,
+    )
+    try:
+        assert child.stdout.readline().strip().isdigit(), "child did not start its server"
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        assert wait_until_gone(token, timeout_s=5) == []
+    finally:
+        child.kill()
+
+
+def test_world_folder_persists_blocks_across_restarts(tmp_path: Path) -> None:
+    # Block edits round-trip through flying-squid's anvil files up to 1.16.5 only (see persistence_note).
+    settings = ServerSettings(world=tmp_path / "world")
+    with LocalServer(settings, version="1.16.5") as info:
+        with connect(port=info.port, username="builder") as bot:
+            bot.chat("/setblock 3 4 3 gold_block")
+            assert _block_name(bot, 3, 4, 3) == "gold_block"
+    assert (tmp_path / "world" / "level.dat").is_file()
+    with LocalServer(settings, version="1.16.5") as info:
+        with connect(port=info.port, username="builder") as bot:
+            assert _block_name(bot, 3, 4, 3) == "gold_block"
+
+
+def test_world_folder_keeps_its_seed_on_1_20_4(tmp_path: Path) -> None:
+    with LocalServer(ServerSettings(world=tmp_path / "w", seed=111)) as first:
+        pass
+    with LocalServer(ServerSettings(world=tmp_path / "w", seed=222)) as second:
+        pass
+    assert first.seed == 111 and second.seed == 111, "the world folder's level.dat should win over the setting"
+    assert persistence_note("1.20.4") and persistence_note("1.16.5") is None
+
+
+def _block_name(bot, x: int, y: int, z: int, timeout_s: float = 5.0) -> str | None:
+    """Name of one block as the bot sees it, waiting for the chunk and the change to arrive."""
+    deadline = time.monotonic() + timeout_s
+    while (name := bot.block_at(x, y, z)) != "gold_block" and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return name
