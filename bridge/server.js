@@ -13,10 +13,16 @@
 // closed: flying-squid's console reads stdin and would answer anything there.
 const lifeline = require('./lib/lifeline')
 
-// flying-squid waits 1 s for its socket to close; saving the world needs a moment more.
-const SHUTDOWN_GRACE_MS = 3000
+// Kicking players on shutdown normally takes milliseconds.
+const KICK_WAIT_MS = 1000
+// Kicking, closing the socket (flying-squid waits up to 1 s) and saving; inside Python's 5 s.
+const SHUTDOWN_GRACE_MS = 4000
 // Generators that must never run: 'empty' spins flying-squid at 100 % CPU and ignores SIGTERM.
 const REFUSED_GENERATORS = { empty: "generator 'empty' hangs flying-squid at 100 % CPU; use 'superflat' with a scenario instead" }
+
+function sleep (ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
 
 function emit (kind, fields) {
   process.stdout.write(JSON.stringify({ mcagent: kind, ...fields }) + '\n')
@@ -36,21 +42,34 @@ function parseOptions (argv) {
   return options
 }
 
+// flying-squid loads exit-hook (asynchronously, at an unpredictable moment), whose SIGTERM
+// handler exits at once, before the world is saved. exit-hook installs its signal handlers
+// only on its first use: use it first, then put our handlers in their place.
+function takeOverSignals (stop) {
+  require('exit-hook')(() => {})
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.removeAllListeners(signal)
+    process.once(signal, stop)
+  }
+}
+
 async function main () {
   const options = parseOptions(process.argv.slice(2))
   const { createMCServer } = require('flying-squid')
   let serv
   const stop = async () => {
-    const guard = setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS)
-    try {
-      await serv?.quit('Server stopped')
-      // The world saves changed chunks once a second; flush what is queued before exiting.
-      await Promise.all([serv?.overworld?.waitSaving(), serv?.netherworld?.waitSaving()])
-    } catch (_) { /* exiting anyway */ }
+    // Exit code 1 says the shutdown did not finish (the world may not be saved).
+    const guard = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS)
+    // quit() waits for every kicked player to disconnect, forever if one already left
+    // mid-kick: give it a moment, then save the world whatever it is doing.
+    await Promise.race([serv?.quit('Server stopped'), sleep(KICK_WAIT_MS)]).catch(() => {})
+    // The world saves changed chunks once a second; flush what is queued.
+    await Promise.all([serv?.overworld?.waitSaving(), serv?.netherworld?.waitSaving()]).catch(() => {})
     clearTimeout(guard)
     process.exit(0)
   }
   lifeline.install({ watchStdin: false, beforeExit: stop })
+  takeOverSignals(stop)
   try {
     serv = createMCServer(options)
   } catch (e) {
@@ -58,11 +77,6 @@ async function main () {
   }
   serv.once('error', (e) => fail(e.code === 'EADDRINUSE' ? `port ${options.port} is already in use on ${options.host}` : e.message))
   serv.once('ready', () => {
-    // flying-squid's own exit hook exits on SIGTERM without waiting for the world to save.
-    process.removeAllListeners('SIGTERM')
-    process.removeAllListeners('SIGINT')
-    process.once('SIGTERM', stop)
-    process.once('SIGINT', stop)
     emit('ready', {
       host: options.host,
       port: serv.listeningPort,
