@@ -39,8 +39,17 @@ def measure(name: str, fn: Callable[[], object], *, calls: int, warmup: int = 5)
     )
 
 
-def table(figures: list[Figure]) -> str:
-    width = max(len(f.name) for f in figures)
-    lines = [f"{'operation':<{width}}  {'p50 ms':>9}  {'p95 ms':>9}  {'n':>5}"]
-    lines += [f"{f.name:<{width}}  {f.p50_ms:>9.3f}  {f.p95_ms:>9.3f}  {f.n:>5}" for f in figures]
+# Units a table can show, with the factor from milliseconds and the decimals worth printing.
+UNITS: dict[str, tuple[float, int]] = {"ms": (1.0, 3), "us": (1000.0, 1)}
+
+
+def table(figures: list[Figure], unit: str = "ms") -> str:
+    """p50 and p95 of each figure in `unit`: ms (bridge round trips) or us (in-process dispatch)."""
+    scale, decimals = UNITS[unit]
+    width = max(len("operation"), *(len(f.name) for f in figures))
+    lines = [f"{'operation':<{width}}  {'p50 ' + unit:>9}  {'p95 ' + unit:>9}  {'n':>5}"]
+    lines += [
+        f"{f.name:<{width}}  {f.p50_ms * scale:>9.{decimals}f}  {f.p95_ms * scale:>9.{decimals}f}  {f.n:>5}"
+        for f in figures
+    ]
     return "\n".join(lines)

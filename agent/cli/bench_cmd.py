@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from agent.bench import bridge_bench
+from agent.bench import bridge_bench, executor_bench
 from agent.bench.stats import table
 from agent.bridge import connect, runtime, shutdown
 from agent.cli.parser import add_config_flags, count, load_from_args
@@ -21,6 +21,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--calls", type=count, default=200, help="timed calls per operation (default 200)")
     b.add_argument("--json", action="store_true", help="print the figures as JSON")
     b.set_defaults(handler=run_bridge)
+    e = benches.add_parser("executor", help="execute_action overhead: no-op python tool, a primitive, a note write")
+    e.add_argument("--calls", type=count, default=5000, help="timed calls per operation (default 5000)")
+    e.add_argument("--json", action="store_true", help="print the figures as JSON")
+    e.set_defaults(handler=run_executor)
 
 
 def run_bridge(args: argparse.Namespace) -> int:
@@ -37,3 +41,12 @@ def run_bridge(args: argparse.Namespace) -> int:
         print(table(figures))
         print(f"JS and per-block scans agree: {'yes' if agree else 'NO'}")
     return 0 if agree else 1
+
+
+def run_executor(args: argparse.Namespace) -> int:
+    figures = executor_bench.run(calls=args.calls)
+    if args.json:
+        print(json.dumps({"unit": "ms", "figures": [f.model_dump() for f in figures]}, indent=2))
+    else:
+        print(table(figures, unit="us"))
+    return 0

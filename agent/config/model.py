@@ -59,6 +59,9 @@ class AgentConfig(StrictModel):
         default_factory=lambda: [Path("skills")], description="extra folders scanned for Skill.md tools"
     )
     trace_dir: Path = Field(Path("runs"), description="where run traces are written")
+    infospace: Path | None = Field(
+        None, description="the SQLite file of notes and collections; null: one per username in the user's data folder"
+    )
     chat_allowlist: list[Username] = Field(
         default_factory=list, description="players allowed to steer the bot from chat"
     )

@@ -1,0 +1,71 @@
+"""`mcagent tools`: every tool the bot can use, with its type and source; bad tool files as one line each."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from agent.cli.parser import add_config_flags, load_from_args
+from agent.tools import Toolbox, catalog_text, load_toolbox, standard_sources
+from agent.tools.catalog import grouped
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("tools", help="list every tool with its type and source")
+    add_config_flags(p)
+    add_tools_flags(p)
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="every tool's spec summary and the load errors, as JSON")
+    shown.add_argument("--catalog", action="store_true", help="the catalog text exactly as the planner reads it")
+    p.set_defaults(handler=run)
+
+
+def add_tools_flags(parser: argparse.ArgumentParser) -> None:
+    """--tools-dir for every command that loads tools; `load_tools` reads it back."""
+    parser.add_argument(
+        "--tools-dir",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="DIR",
+        help="another folder of tool folders (repeatable); loaded like skills/",
+    )
+
+
+def load_tools(args: argparse.Namespace) -> Toolbox:
+    """The tools the config and --tools-dir name; config tool_folders are relative to the config file."""
+    loaded = load_from_args(args)
+    base = loaded.file.parent if loaded.file else None
+    config = loaded.config
+    return load_toolbox(standard_sources(config.world, config.tool_folders, base, args.tools_dir))
+
+
+def run(args: argparse.Namespace) -> int:
+    toolbox = load_tools(args)
+    if args.json:
+        tools = [spec.summary() for _, specs in grouped(toolbox, include_hidden=True) for spec in specs]
+        print(json.dumps({"tools": tools, "errors": [str(e) for e in toolbox.errors]}, indent=2))
+    elif args.catalog:
+        print(catalog_text(toolbox))
+    else:
+        print(listing(toolbox))
+    for error in toolbox.errors:
+        print(f"mcagent tools: {error}", file=sys.stderr)
+    return 1 if toolbox.errors else 0
+
+
+def listing(toolbox: Toolbox) -> str:
+    """Name, type, source and description of every tool (hidden ones marked), grouped as in the catalog."""
+    groups = grouped(toolbox, include_hidden=True)
+    width = max((len(spec.name) for _, specs in groups for spec in specs), default=4)
+    lines = []
+    for title, specs in groups:
+        lines.append(title)
+        for spec in specs:
+            hidden = " (hidden)" if spec.hidden else ""
+            lines.append(f"  {spec.name:<{width}}  {spec.type:<11}  {spec.source:<9}  {spec.description}{hidden}")
+    errors = len(toolbox.errors)
+    lines.append(f"{len(toolbox.tools)} tools, {errors} error{'' if errors == 1 else 's'}")
+    return "\n".join(lines)

@@ -1,0 +1,41 @@
+"""What tools are handed, and what the executor is handed: small typed interfaces.
+
+Primitives and python tools see the executor only through ToolContext, so they never depend
+on its insides. The LLM backends (step 3) and the method runner (step 4) plug in through
+LlmBackend and MethodRunner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from agent.infospace import Infospace
+from agent.tools.result import ToolResult
+from agent.tools.spec import ToolSpec
+
+
+class ToolContext(Protocol):
+    """The executor as a tool sees it (passed to python tools as kwargs["executor"])."""
+
+    infospace: Infospace
+
+    def execute_action(self, action: Mapping[str, Any]) -> ToolResult:
+        """Runs a nested tool call; it is validated and recorded like any other."""
+        ...
+
+    def say(self, text: str) -> None:
+        """Tells the user something (chat in the game, the console in the CLI)."""
+        ...
+
+
+class LlmBackend(Protocol):
+    """Completes a prompt. llm tools run their filled-in Skill.md body through it."""
+
+    def complete(self, prompt: str, **params: Any) -> str: ...
+
+
+class MethodRunner(Protocol):
+    """Runs a method tool's protocol as a bounded inner loop (the planner, step 4)."""
+
+    def __call__(self, spec: ToolSpec, args: dict[str, Any], executor: ToolContext) -> ToolResult: ...

@@ -1,0 +1,100 @@
+"""Structured primitives over collections of JSON notes: filter-structured, project, pluck, sort,
+head, join, index. Field paths are written data.FIELD[.FIELD...], name or id (see where.py)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import JsonValue
+
+from agent.infospace import Collection, field_getter, parse_where
+from agent.tools.context import ToolContext
+from agent.tools.primitives.common import members, new_collection, note_result
+from agent.tools.result import ToolResult
+
+
+def filter_structured(ctx: ToolContext, *, target: str, where: str) -> ToolResult:
+    """A new collection of the notes for which `where` holds, e.g. data.year >= 2020 AND data.kind == "ore"."""
+    matches = parse_where(where)
+    return new_collection(ctx, [n for n in members(ctx, target) if matches(n)])
+
+
+def project(ctx: ToolContext, *, target: str, fields: list[str]) -> ToolResult:
+    """Keeps only `fields` of a note, or of every note of a collection (as new notes). data.pos.x becomes key pos.x."""
+    getters = [(_key(path), field_getter(path)) for path in fields]
+    space = ctx.infospace
+    found = space.resource(target)
+    notes = space.notes_of(found) if isinstance(found, Collection) else [found]
+    projected = [space.store.create_note({key: get(n) for key, get in getters}) for n in notes]
+    if isinstance(found, Collection):
+        return new_collection(ctx, projected)
+    return note_result(projected[0])
+
+
+def _key(path: str) -> str:
+    return path.removeprefix("data.") if path != "data" else path
+
+
+def pluck(ctx: ToolContext, *, target: str, field: str) -> ToolResult:
+    """A new note holding the list of one field's values, in order; notes without the field are skipped."""
+    get = field_getter(field)
+    values = [v for v in (get(n) for n in members(ctx, target)) if v is not None]
+    return note_result(ctx.infospace.store.create_note(values))
+
+
+def sort(ctx: ToolContext, *, target: str, by: str, descending: bool = False) -> ToolResult:
+    """A new collection ordered by a field: numbers, then text, then other values; notes without it last."""
+    get = field_getter(by)
+    notes = members(ctx, target)
+    present = [n for n in notes if get(n) is not None]
+    ordered = sorted(present, key=lambda n: _sort_key(get(n)), reverse=descending)
+    return new_collection(ctx, ordered + [n for n in notes if get(n) is None])
+
+
+def _sort_key(value: Any) -> tuple[int, Any]:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return 0, value
+    if isinstance(value, str):
+        return 1, value
+    return 2, json.dumps(value, sort_keys=True)
+
+
+def head(ctx: ToolContext, *, target: str, n: int) -> ToolResult:
+    """A new collection of the first n notes."""
+    return new_collection(ctx, members(ctx, target)[:n])
+
+
+def join(ctx: ToolContext, *, left: str, right: str, on: str, right_on: str | None = None) -> ToolResult:
+    """Inner join: a new note merging each left note with each right note whose field equals its own.
+
+    Left keys win a clash; a note that is not a JSON object joins as {"content": ...}.
+    """
+    left_get, right_get = field_getter(on), field_getter(right_on or on)
+    by_value: dict[str, list[JsonValue]] = {}
+    for note in members(ctx, right):
+        value = right_get(note)
+        if value is not None:
+            by_value.setdefault(json.dumps(value, sort_keys=True), []).append(note.content)
+    merged = []
+    for note in members(ctx, left):
+        value = left_get(note)
+        for other in by_value.get(json.dumps(value, sort_keys=True), []) if value is not None else []:
+            merged.append(ctx.infospace.store.create_note({**_object(other), **_object(note.content)}))
+    return new_collection(ctx, merged)
+
+
+def _object(content: JsonValue) -> dict[str, JsonValue]:
+    return content if isinstance(content, dict) else {"content": content}
+
+
+def index(ctx: ToolContext, *, target: str, by: str) -> ToolResult:
+    """A new note {value: [note ids]} grouping the collection's notes by a field (text keys as is, others as JSON)."""
+    get = field_getter(by)
+    groups: dict[str, list[str]] = {}
+    for note in members(ctx, target):
+        value = get(note)
+        if value is not None:
+            key = value if isinstance(value, str) else json.dumps(value, sort_keys=True)
+            groups.setdefault(key, []).append(note.id)
+    return note_result(ctx.infospace.store.create_note(groups))

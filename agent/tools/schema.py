@@ -1,0 +1,187 @@
+"""Tool argument schemas: the JSON-schema subset we support, typed slots, and checking args.
+
+Supported keywords: type (one or a list), description, title, properties, required,
+additionalProperties, items, enum, minimum, maximum, default. Any other keyword is a load
+error, so a constraint is never silently ignored. Unlike full JSON Schema, an object
+rejects properties it does not list unless it says `additionalProperties: true`: an
+unknown argument is almost always a planner mistake worth a clear failure.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+
+SchemaType = Literal["object", "string", "integer", "number", "boolean", "array", "null"]
+
+# Action keys the executor keeps for itself, so no tool may take them as arguments.
+RESERVED_ARGS = ("type", "as", "executor")
+
+_A = {
+    "object": "an object",
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "array": "a list",
+    "null": "null",
+}
+
+
+class JsonSchema(BaseModel):
+    """One node of a JSON schema, restricted to the keywords listed in this module's docstring."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    type: SchemaType | list[SchemaType] | None = None
+    title: str = ""
+    description: str = ""
+    properties: dict[str, JsonSchema] = {}
+    required: list[str] = []
+    additional_properties: bool = Field(False, alias="additionalProperties")
+    items: JsonSchema | None = None
+    enum: list[JsonValue] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    default: JsonValue = None
+
+    @model_validator(mode="after")
+    def _required_are_properties(self) -> JsonSchema:
+        missing = [name for name in self.required if name not in self.properties]
+        if missing:
+            raise ValueError(f"required names {missing} that are not in properties")
+        return self
+
+    def types(self) -> list[str]:
+        if self.type is None:
+            return []
+        return [self.type] if isinstance(self.type, str) else list(self.type)
+
+    def dump(self) -> dict[str, Any]:
+        """The schema as JSON, without the keywords left at their defaults."""
+        return self.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+
+
+SlotType = Literal[
+    "str", "string", "int", "integer", "float", "number", "bool", "boolean", "list", "array", "dict", "object", "any"
+]
+_SLOT_TYPES: dict[str, SchemaType | None] = {
+    "str": "string",
+    "int": "integer",
+    "float": "number",
+    "bool": "boolean",
+    "list": "array",
+    "dict": "object",
+    "any": None,
+}
+
+
+class Slot(BaseModel):
+    """A typed argument in the spirit of the register-tool seed's slots."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str = Field(pattern=r"[A-Za-z_][A-Za-z0-9_]*")
+    type: SlotType
+    description: str = ""
+    required: bool = False
+    enum: list[JsonValue] | None = None
+
+
+def slots_schema(slots: list[Slot]) -> JsonSchema:
+    """The object schema equivalent to a list of slots."""
+    names = [slot.name for slot in slots]
+    doubled = sorted({name for name in names if names.count(name) > 1})
+    if doubled:
+        raise ValueError(f"slot names must be unique; repeated: {', '.join(doubled)}")
+    properties = {
+        slot.name: JsonSchema(type=_SLOT_TYPES.get(slot.type, slot.type), description=slot.description, enum=slot.enum)
+        for slot in slots
+    }
+    return JsonSchema(type="object", properties=properties, required=[s.name for s in slots if s.required])
+
+
+def check_args(schema: JsonSchema | None, args: dict[str, Any]) -> str | None:
+    """None if `args` fit `schema`, else a reason naming the argument and what it accepts."""
+    if schema is None:
+        return None if not args else f"unknown argument {sorted(args)[0]!r}: this tool takes no arguments"
+    return _check_object(schema, args, prefix="")
+
+
+def _check_object(schema: JsonSchema, value: dict[str, Any], prefix: str) -> str | None:
+    if not schema.additional_properties:
+        unknown = [key for key in value if key not in schema.properties]
+        if unknown:
+            accepted = ", ".join(schema.properties) or "none"
+            return f"unknown argument '{prefix}{unknown[0]}' (accepted: {accepted})"
+    for name in schema.required:
+        if name not in value:
+            return f"missing required argument '{prefix}{name}'{_about(schema.properties[name])}"
+    for name, item in value.items():
+        if name in schema.properties:
+            reason = _check(schema.properties[name], item, f"{prefix}{name}")
+            if reason:
+                return reason
+    return None
+
+
+def _check(schema: JsonSchema, value: Any, where: str) -> str | None:
+    types = schema.types()
+    if types and not any(_is(t, value) for t in types):
+        return _expected(where, " or ".join(_A[t] for t in types), value, schema)
+    if schema.enum is not None and value not in schema.enum:
+        return _expected(where, f"one of {', '.join(json.dumps(e) for e in schema.enum)}", value, schema)
+    if _is("number", value):
+        if schema.minimum is not None and value < schema.minimum:
+            return _expected(where, f"a number >= {schema.minimum:g}", value, schema)
+        if schema.maximum is not None and value > schema.maximum:
+            return _expected(where, f"a number <= {schema.maximum:g}", value, schema)
+    if isinstance(value, list) and schema.items is not None:
+        for i, item in enumerate(value):
+            reason = _check(schema.items, item, f"{where}[{i}]")
+            if reason:
+                return reason
+    if isinstance(value, dict) and schema.properties:
+        return _check_object(schema, value, prefix=f"{where}.")
+    return None
+
+
+def _is(kind: str, value: Any) -> bool:
+    if kind == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    python = {"object": dict, "string": str, "boolean": bool, "array": list, "null": type(None)}[kind]
+    return isinstance(value, python)
+
+
+def _expected(where: str, accepted: str, value: Any, schema: JsonSchema) -> str:
+    shown = json.dumps(value, default=str)
+    if len(shown) > 40:
+        shown = shown[:40] + "…"
+    return f"argument '{where}': expected {accepted}, got {shown}{_about(schema)}"
+
+
+def _about(schema: JsonSchema) -> str:
+    return f" ({schema.description})" if schema.description else ""
+
+
+def compact(schema: JsonSchema | None) -> str:
+    """The schema in one short line for the catalog, e.g. {target: string, limit?: integer}."""
+    if schema is None or not schema.properties:
+        return "{}"
+    parts = []
+    for name, prop in schema.properties.items():
+        mark = "" if name in schema.required else "?"
+        parts.append(f"{name}{mark}: {_compact_type(prop)}")
+    return "{" + ", ".join(parts) + "}"
+
+
+def _compact_type(schema: JsonSchema) -> str:
+    if schema.enum is not None:
+        return "|".join(json.dumps(e) for e in schema.enum)
+    if schema.types() == ["array"] and schema.items is not None:
+        return f"list of {_compact_type(schema.items)}"
+    if schema.types() == ["object"] and schema.properties:
+        return compact(schema)
+    return "|".join(schema.types()) or "any"

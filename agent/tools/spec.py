@@ -1,0 +1,140 @@
+"""A loaded tool as plain serializable data: what a Skill.md says, checked, plus where it came from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, model_validator
+
+from agent.tools.schema import RESERVED_ARGS, JsonSchema, Slot, slots_schema
+
+ToolType = Literal["primitive", "python", "llm", "instruction", "method"]
+TOOL_TYPES: tuple[str, ...] = ToolType.__args__
+
+# Tool names as the seeds write them: mc-observe-blocks, explore-area, create-note.
+NAME_PATTERN = r"[a-z0-9][a-z0-9_.-]{0,63}"
+
+# The bound the seed's traces show for a method's inner loop when its Skill.md sets none.
+DEFAULT_MAX_STEPS = 24
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ToolMeta(_Strict):
+    """The frontmatter keys shared by the file format and the loaded spec."""
+
+    name: str = Field(pattern=NAME_PATTERN)
+    type: ToolType
+    description: str = Field(min_length=1)
+    examples: list[JsonValue] = []
+    resumable: bool = False
+    invalidates: list[str] = []
+    hidden: bool = False
+    max_steps: int | None = Field(None, ge=1, le=1000)
+
+    @model_validator(mode="after")
+    def _max_steps_only_for_methods(self) -> ToolMeta:
+        if self.max_steps is not None and self.type != "method":
+            raise ValueError("max_steps applies only to type: method")
+        return self
+
+
+class Frontmatter(ToolMeta):
+    """A Skill.md's frontmatter: the argument schema as a JSON schema_hint or as typed slots."""
+
+    schema_hint: JsonSchema | None = None
+    slots: list[Slot] | None = None
+
+    @model_validator(mode="after")
+    def _one_schema(self) -> Frontmatter:
+        if self.schema_hint is not None and self.slots is not None:
+            raise ValueError("give the arguments as schema_hint or as slots, not both")
+        schema = self.input_schema()
+        if schema is not None:
+            if schema.types() not in ([], ["object"]):
+                raise ValueError("schema_hint must describe an object (type: object): the action's arguments")
+            taken = [name for name in RESERVED_ARGS if name in schema.properties]
+            if taken:
+                raise ValueError(f"argument name {taken[0]!r} is reserved by the executor")
+        return self
+
+    def input_schema(self) -> JsonSchema | None:
+        return slots_schema(self.slots) if self.slots is not None else self.schema_hint
+
+
+class ProtocolStep(_Strict):
+    """One `STEP N — TITLE` block of a method's main loop, with the steps and outcomes it points to."""
+
+    number: int
+    title: str
+    text: str
+    line: int
+    goes_to: list[int] = []
+    outcomes: list[str] = []
+
+
+class Outcome(_Strict):
+    """A named termination outcome (SUCCESS, FAILED, INAPPLICABLE, DISCOVERY, ...) and its conditions."""
+
+    name: str
+    text: str
+    line: int
+
+
+class Section(_Strict):
+    """A `#NAME (QUALIFIER):` section of a method body, e.g. PURPOSE or PRECONDITIONS."""
+
+    name: str
+    qualifier: str = ""
+    text: str
+    line: int
+
+
+class MethodProtocol(_Strict):
+    """What the method parser understood: the sections, the loop's steps and the outcomes."""
+
+    sections: list[Section]
+    preamble: str = ""
+    steps: list[ProtocolStep]
+    outcomes: list[Outcome]
+
+    def section(self, name: str) -> Section | None:
+        return next((s for s in self.sections if s.name == name), None)
+
+
+class ToolSpec(ToolMeta):
+    """A loaded tool. Nothing is imported or run to build it."""
+
+    source: str = Field(description="core, the world's name (e.g. minecraft), or skills")
+    path: Path = Field(description="the Skill.md it was read from")
+    schema_hint: JsonSchema | None = None
+    body: str = Field("", description="prompt (llm), text (instruction), protocol (method), docs (others)")
+    protocol: MethodProtocol | None = None
+
+    def summary(self) -> dict[str, Any]:
+        """Everything but the body, as JSON; methods add their steps (number, title) and outcomes."""
+        data = self.model_dump(mode="json", exclude={"body", "protocol", "schema_hint"})
+        data["schema_hint"] = self.schema_hint.dump() if self.schema_hint else None
+        if self.protocol is not None:
+            data["steps"] = [{"number": s.number, "title": s.title} for s in self.protocol.steps]
+            data["outcomes"] = [o.name for o in self.protocol.outcomes]
+        return data
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+class LoadError(_Strict):
+    """One problem with one tool file, on one line; every other tool still loads."""
+
+    path: Path
+    line: int | None = None
+    message: Annotated[str, AfterValidator(_one_line)]
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else str(self.path)
+        return f"{where}: {self.message}"
