@@ -9,9 +9,7 @@ from pathlib import Path
 
 from agent.config import AgentConfig
 from agent.server import LocalServer, load_server_settings
-
-# What a local server speaks when the config names no version: the release the project is tested on.
-DEFAULT_LOCAL_VERSION = "1.20.4"
+from agent.server.settings import DEFAULT_LOCAL_VERSION
 
 
 def add_server_flags(parser: argparse.ArgumentParser) -> None:

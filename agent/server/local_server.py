@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from agent.errors import McAgentError
 from agent.node import node_binary, node_environment, require_node_modules
 from agent.paths import SERVER_LAUNCHER
-from agent.server.settings import ServerSettings
+from agent.server.settings import DEFAULT_LOCAL_VERSION, ServerSettings
 
 # flying-squid is ready 0.25-0.5 s after Node starts; loading its packages takes
 # 1-3 s on a busy 2-core machine. Past this something is wrong.
@@ -55,7 +55,7 @@ class LocalServer:
         *,
         host: str = "127.0.0.1",
         port: int = 0,
-        version: str = "1.20.4",
+        version: str = DEFAULT_LOCAL_VERSION,
         ready_timeout_s: float = READY_TIMEOUT_S,
         on_log: Callable[[str], None] | None = None,
     ):

@@ -13,6 +13,9 @@ from pydantic import Field, field_validator
 
 from agent.config.layers import Layer, StrictModel, flag_layer, read_yaml_layer, resolve
 
+# What a local server speaks when nothing names a version: the release the project is tested on.
+DEFAULT_LOCAL_VERSION = "1.20.4"
+
 # flying-squid's generators, less 'empty': it spins the server at 100 % CPU and ignores SIGTERM.
 Generator = Literal["superflat", "diamond_square", "grass_field", "all_the_blocks", "nether"]
 GAME_MODES = {"survival": 0, "creative": 1, "adventure": 2, "spectator": 3}

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
+import signal
 import socket
+import subprocess
+import sys
 import time
+
+import pytest
 
 from agent.bridge.models import BotState
 from agent.server import ServerInfo
-from support.procs import mcagent, new_token, wait_until_gone
+from support.procs import env_with_token, mcagent, new_token, wait_until_gone
 
 # What the issue promises for every failed connect: one line and an exit within this.
 CONNECT_FAILURE_BOUND_S = 15
@@ -80,3 +86,24 @@ def test_demo_runs_to_its_end_and_leaves_nothing(tmp_path) -> None:
     assert "bot mcagent at x=" in done.stdout and "grass_block" in done.stdout
     assert "@" in done.stdout
     assert wait_until_gone(token, timeout_s=5) == []
+
+
+@pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT])
+def test_server_command_serves_until_signalled(stop_signal: signal.Signals) -> None:
+    token = new_token()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agent.cli", "server", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env_with_token(token), stdin=subprocess.DEVNULL,
+    )
+    try:
+        # the server's own log lines come first; the join instructions follow the ready line
+        ready = next(m for line in proc.stdout if (m := re.search(r"server ready at 127\.0\.0\.1:(\d+)", line)))
+        port = int(ready.group(1))
+        assert f"Direct Connection > 127.0.0.1:{port}" in proc.stdout.readline()
+        joined = mcagent("connect", "--port", str(port), "--username", "visitor", token=new_token())
+        assert joined.returncode == 0, joined.stderr
+        proc.send_signal(stop_signal)
+        proc.wait(timeout=10)
+        assert wait_until_gone(token, timeout_s=5) == []
+    finally:
+        proc.kill()
