@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from agent.bridge import connect, shutdown
 from agent.cli.parser import add_config_flags, load_from_args
-from agent.cli.serving import add_server_flags, local_server, port_is_free
+from agent.cli.serving import add_server_flags, bot_session
 from agent.world_view import MAP_CHARS, block_counts, top_down
 
 # The box the demo describes: 9 x 5 x 9 blocks around the bot.
@@ -23,17 +22,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     config = load_from_args(args).config
-    port = config.server.port
-    if port and not port_is_free(config.server.host, port):
-        print(f"port {port} is taken; using a free port instead")
-        port = 0
-    try:
-        with local_server(config, args, port=port) as info:
-            print(f"local server: Minecraft {info.version} at {info.host}:{info.port} ({info.generator}, seed {info.seed})")
-            with connect(host=info.host, port=info.port, username=config.username, version=info.version) as bot:
-                _describe(bot)
-    finally:
-        shutdown()
+    config = config.model_copy(update={"server": config.server.model_copy(update={"kind": "local"})})
+    with bot_session(config, args) as session:
+        info = session.server
+        print(f"local server: Minecraft {info.version} at {session.address} ({info.generator}, seed {info.seed})")
+        _describe(session.bot)
     return 0
 
 

@@ -36,8 +36,32 @@ def add_config_flags(parser: argparse.ArgumentParser, *flags: str) -> None:
         parser.add_argument(flag, dest=_dest(key), type=kind, default=None, help=help_text)
 
 
+def add_world_flags(parser: argparse.ArgumentParser) -> None:
+    """--server local|HOST:PORT and --scenario, for commands that put the bot in a world."""
+    parser.add_argument(
+        "--server", dest="cfg_server_target", type=server_target, metavar="local|HOST:PORT",
+        help="start the local server (default) or join HOST:PORT",
+    )
+    parser.add_argument(
+        "--scenario", dest=_dest("server.scenario"), metavar="NAME|PATH",
+        help="local server: build a scenario from server-config/scenarios/ (or a YAML file) before the bot joins",
+    )
+
+
+def server_target(text: str) -> dict[str, object]:
+    """An argparse type: `local`, or HOST:PORT of a server to join, as config overrides."""
+    if text == "local":
+        return {"server.kind": "local"}
+    host, sep, port = text.rpartition(":")
+    if not (sep and host and port.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected local or HOST:PORT, got {text!r}")
+    return {"server.kind": "remote", "server.host": host, "server.port": int(port)}
+
+
 def load_from_args(args: argparse.Namespace) -> LoadedConfig:
     overrides = {key: getattr(args, _dest(key), None) for key, _, _ in CONFIG_FLAGS.values()}
+    overrides["server.scenario"] = getattr(args, _dest("server.scenario"), None)
+    overrides.update(getattr(args, "cfg_server_target", None) or {})
     return load_config(args.config, overrides)
 
 

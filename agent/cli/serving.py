@@ -1,14 +1,18 @@
-"""Starting the local server from the config and the server flags (server, demo, bench)."""
+"""Putting the bot in a world for a command: the local server (with its scenario) or a remote one."""
 
 from __future__ import annotations
 
 import argparse
 import socket
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
+from agent.bridge import BotConnection, connect, shutdown
 from agent.config import AgentConfig
-from agent.server import LocalServer, load_server_settings
+from agent.server import LocalServer, ServerInfo, load_server_settings
 from agent.server.settings import DEFAULT_LOCAL_VERSION
 
 
@@ -26,7 +30,7 @@ def local_server(
     on_log: Callable[[str], None] | None = None,
 ) -> LocalServer:
     """A LocalServer from the config, server-config/ and the flags; `port` overrides the config's."""
-    flags = {"world": args.world, "generator": args.generator, "seed": args.seed}
+    flags = {key: getattr(args, key, None) for key in ("world", "generator", "seed")}
     settings, _ = load_server_settings(config.server.settings, flags)
     return LocalServer(
         settings,
@@ -44,3 +48,39 @@ def port_is_free(host: str, port: int) -> bool:
         except OSError:
             return False
     return True
+
+
+@dataclass(frozen=True)
+class WorldSession:
+    """A connected bot, and the local server it plays on (None on a remote server)."""
+
+    bot: BotConnection
+    server: ServerInfo | None
+    address: str
+
+
+@contextmanager
+def bot_session(config: AgentConfig, args: argparse.Namespace) -> Iterator[WorldSession]:
+    """Connects the bot where the config says, starting the local server when it is local.
+
+    A local server takes the configured port, or a free one (said on stderr) when that is taken.
+    Everything is stopped on the way out, the Node bridge included.
+    """
+    try:
+        if config.server.kind == "remote":
+            with _joined(config, config.server.host, config.server.port, config.mc_version) as bot:
+                yield WorldSession(bot, None, f"{config.server.host}:{config.server.port}")
+            return
+        port = config.server.port
+        if port and not port_is_free(config.server.host, port):
+            print(f"port {port} is taken; the local server uses a free port instead", file=sys.stderr)
+            port = 0
+        with local_server(config, args, port=port) as info:
+            with _joined(config, info.host, info.port, info.version) as bot:
+                yield WorldSession(bot, info, f"{info.host}:{info.port}")
+    finally:
+        shutdown()
+
+
+def _joined(config: AgentConfig, host: str, port: int, version: str | None) -> BotConnection:
+    return connect(host=host, port=port, username=config.username, version=version)

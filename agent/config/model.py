@@ -43,6 +43,9 @@ class ServerTarget(StrictModel):
     host: str = Field("127.0.0.1", description="address to join (remote) or to bind (local)")
     port: Port = Field(25565, description="server port; for a local server 0 picks a free one")
     settings: Path = Field(DEFAULT_SERVER_SETTINGS, description="local server settings file (server-config/)")
+    scenario: str | None = Field(
+        None, description="local server only: a scenario name from server-config/scenarios/ or a YAML path"
+    )
 
 
 class AgentConfig(StrictModel):

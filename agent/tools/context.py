@@ -19,6 +19,9 @@ class ToolContext(Protocol):
     """The executor as a tool sees it (passed to python tools as kwargs["executor"])."""
 
     infospace: Infospace
+    # The body the world tools drive (for Minecraft, an agent.bridge.BotConnection), or None
+    # when no world is connected. Opaque here: the core never looks inside it.
+    world: Any
 
     def execute_action(self, action: Mapping[str, Any]) -> ToolResult:
         """Runs a nested tool call; it is validated and recorded like any other."""

@@ -51,6 +51,7 @@ class ActionRecord(BaseModel):
 class Executor:
     """Runs tools from a Toolbox against an Infospace.
 
+    `world` is the body world tools drive (a BotConnection for Minecraft), None without one.
     `llm` serves llm tools and `method_runner` method tools; without them those tools fail
     with code `unavailable`. `on_say` receives what the say primitive says; `on_record`
     receives every ActionRecord as it is made.
@@ -61,6 +62,7 @@ class Executor:
         toolbox: Toolbox,
         infospace: Infospace,
         *,
+        world: Any = None,
         llm: LlmBackend | None = None,
         method_runner: MethodRunner | None = None,
         on_say: Callable[[str], None] | None = None,
@@ -68,6 +70,7 @@ class Executor:
     ):
         self.toolbox = toolbox
         self.infospace = infospace
+        self.world = world
         self.llm = llm
         self.method_runner = method_runner
         self.records: deque[ActionRecord] = deque(maxlen=RECENT_RECORDS)

@@ -31,6 +31,15 @@ FailureCode = Literal[
     "exception",  # the tool raised; the reason names the exception
     "unavailable",  # the tool needs something not configured (an LLM, the method runner)
     "tool_failed",  # the tool reported a failure without a code of its own
+    # World tools: what happened in the world instead of what was asked.
+    "disconnected",  # the bot is not connected (or no world is attached)
+    "not_spawned",  # the bot has not spawned yet
+    "dead",  # the bot is dead; mc-respawn brings it back
+    "collision",  # movement stopped against a block
+    "fell",  # movement ended in a fall
+    "timeout",  # the action did not finish in its time
+    "unreachable",  # the target cannot be reached (path, reach distance)
+    "refused",  # the world refused: no such item, a placement into the bot itself, ...
 ]
 FAILURE_CODES: tuple[str, ...] = FailureCode.__args__
 UNIFORM_KEYS = frozenset({"status", "data", "value", "reason", "resource_id", "code"})
