@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 
@@ -37,3 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"mcagent {args.command}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`mcagent ... | head`): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
