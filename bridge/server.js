@@ -5,13 +5,15 @@
 //
 // The one argument is a JSON object of flying-squid options (Python's
 // ServerSettings writes it). Protocol on stdout, one JSON object per line:
-//   {"mcagent": "ready", "host", "port", "version", "generator", "seed", "world"}
+//   {"mcagent": "ready", "host", "port", "version", "generator", "seed", "world", "scenario"}
+// The options may carry `mcagent_scenario` (see lib/scenario.js), built before "ready".
 //   {"mcagent": "error", "message"}         then exit code 1
 // Every other stdout line is the server's own log.
 //
 // It stops on SIGTERM/SIGINT and when the parent process dies. Run it with stdin
 // closed: flying-squid's console reads stdin and would answer anything there.
 const lifeline = require('./lib/lifeline')
+const { buildScenario } = require('./lib/scenario')
 
 // Kicking players on shutdown normally takes milliseconds.
 const KICK_WAIT_MS = 1000
@@ -76,14 +78,17 @@ async function main () {
     fail(e.message)
   }
   serv.once('error', (e) => fail(e.code === 'EADDRINUSE' ? `port ${options.port} is already in use on ${options.host}` : e.message))
-  serv.once('ready', () => {
+  serv.once('ready', async () => {
+    const scenario = options.mcagent_scenario
+    if (scenario) await buildScenario(serv, scenario).catch((e) => fail(e.message))
     emit('ready', {
       host: options.host,
       port: serv.listeningPort,
       version: options.version,
       generator: options.generation?.name,
       seed: options.generation?.options?.seed,
-      world: options.worldFolder ?? null
+      world: options.worldFolder ?? null,
+      scenario: scenario?.name ?? null
     })
   })
 }

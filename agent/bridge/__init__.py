@@ -2,7 +2,7 @@
 
 from agent.bridge.connection import BotConnection, connect
 from agent.bridge.errors import BotDisconnected, BridgeError, ConnectError
-from agent.bridge.models import BlockBox, BotEvent, BotState, HoldResult, Vec3
+from agent.bridge.models import BlockBox, BotEvent, BotState, MoveReport, Orientation, Vec3
 from agent.bridge.runtime import shutdown
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "BotState",
     "BotEvent",
     "BlockBox",
-    "HoldResult",
+    "MoveReport",
+    "Orientation",
     "Vec3",
 ]

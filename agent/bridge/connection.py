@@ -14,7 +14,7 @@ from typing import Any
 from agent.bridge import runtime, timeouts
 from agent.bridge.errors import BotDisconnected, BridgeError, ConnectError
 from agent.bridge.events import EventLog
-from agent.bridge.models import BlockBox, BotEvent, BotState, BridgeReply, HoldResult, PlayerPose
+from agent.bridge.models import BlockBox, BotEvent, BotState, BridgeReply, MoveReport, Orientation, PlayerPose
 
 # Events after which the bot is gone for good.
 _ENDING = {"end", "kicked"}
@@ -87,14 +87,15 @@ class BotConnection:
         """Where another player stands and looks, as this bot sees it."""
         return PlayerPose.model_validate(self.call("playerPose", {"username": username}))
 
-    def look(self, yaw_deg: float, pitch_deg: float = 0.0) -> BotState:
+    def look(self, yaw_deg: float, pitch_deg: float = 0.0) -> Orientation:
         """Turns to a yaw and pitch in degrees (Minecraft's convention, see models.py)."""
-        return BotState.model_validate(self.call("look", {"yaw_deg": yaw_deg, "pitch_deg": pitch_deg}))
+        return Orientation.model_validate(self.call("look", {"yaw_deg": yaw_deg, "pitch_deg": pitch_deg}))
 
-    def hold(self, controls: list[str], seconds: float) -> HoldResult:
-        """Holds movement controls (forward, back, left, right, jump, sprint, sneak) for `seconds`."""
+    def hold(self, controls: list[str], seconds: float) -> MoveReport:
+        """Holds movement controls (forward, back, left, right, jump, sprint, sneak) for `seconds`;
+        stops early on a collision or a fall."""
         result = self.call("hold", {"controls": controls, "seconds": seconds}, timeout_s=seconds + timeouts.CALL_S)
-        return HoldResult.model_validate(result)
+        return MoveReport.model_validate(result)
 
     def chat(self, text: str) -> None:
         self.call("chat", {"text": text})

@@ -58,12 +58,26 @@ class PlayerPose(Model):
     facing: Facing
 
 
-class HoldResult(Model):
-    """Where the bot went while controls were held."""
+class Orientation(Model):
+    """Where the bot looks, in degrees (see the module docstring)."""
+
+    yaw_deg: float
+    pitch_deg: float
+    facing: Facing
+
+
+StopReason = Literal["completed", "collision", "fell", "timeout", "disconnected"]
+
+
+class MoveReport(Orientation):
+    """What a move really did: where it started and ended, and why it stopped."""
 
     start: Vec3
     end: Vec3
     displacement: Vec3
+    stop_reason: StopReason
+    fall_distance: float = Field(description="largest drop from a high point during the move, blocks")
+    target: Vec3 | None = Field(None, description="grid steps: the block centre aimed at")
 
 
 class BlockBox(Model):
@@ -88,7 +102,7 @@ class BridgeReply(Model):
     message: str | None = None
 
 
-EventKind = Literal["spawn", "death", "respawn", "kicked", "end", "error", "chat", "whisper"]
+EventKind = Literal["spawn", "death", "respawn", "forcedMove", "kicked", "end", "error", "chat", "whisper"]
 
 
 class BotEvent(Model):

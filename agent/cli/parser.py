@@ -42,9 +42,13 @@ def add_world_flags(parser: argparse.ArgumentParser) -> None:
         "--server", dest="cfg_server_target", type=server_target, metavar="local|HOST:PORT",
         help="start the local server (default) or join HOST:PORT",
     )
+    add_scenario_flag(parser)
+
+
+def add_scenario_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scenario", dest=_dest("server.scenario"), metavar="NAME|PATH",
-        help="local server: build a scenario from server-config/scenarios/ (or a YAML file) before the bot joins",
+        help="local server: build a scenario from server-config/scenarios/ (or a YAML file) before anyone joins",
     )
 
 

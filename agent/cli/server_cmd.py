@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from agent.cli.parser import add_config_flags, load_from_args
+from agent.cli.parser import add_config_flags, add_scenario_flag, load_from_args
 from agent.cli.serving import add_server_flags, local_server
 from agent.errors import McAgentError
 from agent.server import ServerInfo
@@ -19,6 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("server", help="run the local Minecraft server in the foreground")
     add_config_flags(p, "--host", "--port", "--version")
     add_server_flags(p)
+    add_scenario_flag(p)
     p.set_defaults(handler=run)
 
 
@@ -39,7 +40,8 @@ def join_instructions(info: ServerInfo) -> str:
     return "\n".join(
         [
             f"Minecraft {info.version} server ready at {address} "
-            f"(offline mode, {info.generator}, seed {info.seed}, world {info.world or 'in memory'}).",
+            f"(offline mode, {info.generator}, seed {info.seed}, world {info.world or 'in memory'}"
+            f"{f', scenario {info.scenario}' if info.scenario else ''}).",
             f"  Join:  Minecraft Java Edition {info.version} > Multiplayer > Direct Connection > {address}",
             "         (offline mode: any name works, no Microsoft login needed)",
             f"  Bot:   mcagent connect --port {info.port}",

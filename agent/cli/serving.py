@@ -12,7 +12,7 @@ from pathlib import Path
 
 from agent.bridge import BotConnection, connect, shutdown
 from agent.config import AgentConfig
-from agent.server import LocalServer, ServerInfo, load_server_settings
+from agent.server import LocalServer, ServerInfo, load_scenario, load_server_settings
 from agent.server.settings import DEFAULT_LOCAL_VERSION
 
 
@@ -37,6 +37,7 @@ def local_server(
         host=config.server.host,
         port=config.server.port if port is None else port,
         version=config.mc_version or DEFAULT_LOCAL_VERSION,
+        scenario=load_scenario(config.server.scenario) if config.server.scenario else None,
         on_log=on_log,
     )
 

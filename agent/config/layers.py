@@ -98,8 +98,18 @@ def resolve(model: type[M], layers: list[Layer]) -> tuple[M, dict[str, str]]:
     for layer in layers:
         raw = _merge(raw, layer.values)
         sources.update({key: layer.source for key in _flatten(layer.values)})
+    return _validated(model, raw, sources), sources
+
+
+def load_model_file(model: type[M], path: Path) -> M:
+    """A whole model from one YAML file (no defaults layer: required keys must be there)."""
+    layer = read_yaml_layer(path)
+    return _validated(model, layer.values, {key: layer.source for key in _flatten(layer.values)})
+
+
+def _validated(model: type[M], raw: dict[str, Any], sources: dict[str, str]) -> M:
     try:
-        return model.model_validate(raw), sources
+        return model.model_validate(raw)
     except ValidationError as e:
         raise ConfigError(_describe(e, model, sources)) from None
 
@@ -133,7 +143,7 @@ def _source_of(key: str, sources: dict[str, str]) -> str:
         if inner:
             return inner[-1]
         parts.pop()
-    return DEFAULT_SOURCE
+    return next(iter(set(sources.values()) - {DEFAULT_SOURCE}), DEFAULT_SOURCE)
 
 
 def _fields_at(model: type[BaseModel], loc: list[str]) -> list[str]:

@@ -14,7 +14,8 @@ from pydantic import BaseModel, ConfigDict
 from agent.errors import McAgentError
 from agent.node import node_binary, node_environment, require_node_modules
 from agent.paths import SERVER_LAUNCHER
-from agent.server.settings import DEFAULT_LOCAL_VERSION, ServerSettings
+from agent.server.scenario import Scenario
+from agent.server.settings import DEFAULT_LOCAL_VERSION, GAME_MODES, ServerSettings
 
 # flying-squid is ready 0.25-0.5 s after Node starts; loading its packages takes
 # 1-3 s on a busy 2-core machine. Past this something is wrong.
@@ -40,10 +41,13 @@ class ServerInfo(BaseModel):
     generator: str
     seed: int
     world: str | None
+    scenario: str | None = None
 
 
 class LocalServer:
     """A flying-squid server in its own Node process, as a context manager.
+
+    A scenario (agent/server/scenario.py) is built before the server reports ready.
 
     >>> with LocalServer(ServerSettings(), port=0) as info:
     ...     print(info.port)
@@ -56,10 +60,15 @@ class LocalServer:
         host: str = "127.0.0.1",
         port: int = 0,
         version: str = DEFAULT_LOCAL_VERSION,
+        scenario: Scenario | None = None,
         ready_timeout_s: float = READY_TIMEOUT_S,
         on_log: Callable[[str], None] | None = None,
     ):
         self.options = settings.flying_squid_options(host=host, port=port, version=version)
+        if scenario is not None:
+            self.options["mcagent_scenario"] = scenario.model_dump(mode="json", by_alias=True)
+            if scenario.game_mode is not None:
+                self.options["gameMode"] = GAME_MODES[scenario.game_mode]
         self.ready_timeout_s = ready_timeout_s
         self.on_log = on_log
         self.info: ServerInfo | None = None

@@ -5,12 +5,9 @@
 // above (PI/2 = west); pitch > 0 looks up.
 // Ours (Minecraft's F3 screen): degrees, yaw 0 = south (+Z), 90 = west,
 // 180 = north, -90 = east, in (-180, 180]; pitch > 0 looks down, in [-90, 90].
-const FACINGS = [[0, 'south'], [90, 'west'], [180, 'north'], [-90, 'east']]
+const { tidy } = require('./numbers')
 
-// Degrees are reported to a millionth: float noise like 89.99999999999443 helps no reader.
-function tidy (deg) {
-  return Math.round(deg * 1e6) / 1e6
-}
+const FACINGS = [[0, 'south'], [90, 'west'], [180, 'north'], [-90, 'east']]
 
 function normalizeDeg (deg) {
   let d = ((deg % 360) + 360) % 360 // [0, 360)
@@ -27,7 +24,7 @@ function yawFromDeg (yawDeg) {
 }
 
 function pitchToDeg (pitchRad) {
-  return tidy((-pitchRad * 180) / Math.PI) + 0 // + 0 turns -0 into 0
+  return tidy((-pitchRad * 180) / Math.PI)
 }
 
 function pitchFromDeg (pitchDeg) {
@@ -43,4 +40,11 @@ function facingOf (yawDeg) {
   return best[1]
 }
 
-module.exports = { yawToDeg, yawFromDeg, pitchToDeg, pitchFromDeg, facingOf, normalizeDeg }
+/** Our yaw in degrees of a facing name. */
+function yawOfFacing (facing) {
+  const found = FACINGS.find(([, name]) => name === facing)
+  if (!found) throw new Error(`unknown facing '${facing}'`)
+  return found[0]
+}
+
+module.exports = { yawToDeg, yawFromDeg, pitchToDeg, pitchFromDeg, facingOf, yawOfFacing, normalizeDeg, FACINGS }

@@ -30,6 +30,7 @@ const FORWARDED = {
   spawn: () => ({}),
   death: () => ({}),
   respawn: () => ({}),
+  forcedMove: () => ({}), // the server moved the bot (teleport, correction)
   kicked: (reason, loggedIn) => ({ reason: chatText(reason), logged_in: loggedIn }),
   end: (reason) => ({ reason: String(reason ?? '') }),
   error: (err) => ({ message: err?.message ?? String(err), code: err?.code ?? null }),
@@ -90,6 +91,7 @@ async function connect (handle, args) {
     username: args.username,
     version: args.version ?? false, // false: ask the server which version it speaks
     auth: 'offline',
+    respawn: false, // a death stays visible until the planner respawns (life.js)
     hideErrors: true
   })
   bot.loadPlugin(pathfinder)

@@ -8,11 +8,19 @@ const { HelperError } = require('./errors')
 
 // Every capability, by file. Each exports its actions by name.
 const ACTIONS = {
-  ...pick(require('./state'), ['state', 'playerPose']),
+  ...pick(require('./state'), ['state', 'status', 'playerPose']),
   ...pick(require('./scan'), ['scanBox', 'blockAt']),
-  ...pick(require('./motion'), ['look', 'hold']),
+  ...pick(require('./observe'), ['observe']),
+  ...pick(require('./motion'), ['look', 'hold', 'step', 'stop', 'wait']),
+  ...pick(require('./goto'), ['goto']),
+  ...pick(require('./dig'), ['dig']),
+  ...pick(require('./place'), ['place']),
+  ...pick(require('./inventory'), ['inventory', 'equip']),
+  ...pick(require('./life'), ['respawn']),
   ...pick(require('./chat'), ['chat'])
 }
+// Actions a dead bot may still take.
+const WHILE_DEAD = new Set(['respawn'])
 
 function pick (mod, names) {
   return Object.fromEntries(names.map((n) => [n, mod[n]]))
@@ -29,9 +37,10 @@ function reply (fn) {
     }))
 }
 
-function usable (handle) {
+function usable (handle, name) {
   if (handle.ended) throw new HelperError('disconnected', `bot is disconnected: ${handle.ended}`)
   if (!handle.bot?.entity) throw new HelperError('not_spawned', 'bot has not spawned yet')
+  if (handle.bot.isAlive === false && !WHILE_DEAD.has(name)) throw new HelperError('dead', 'the bot is dead; respawn it first')
   return handle.bot
 }
 
@@ -40,7 +49,7 @@ function invoke (handle, name, argsJson) {
   return reply(() => {
     const action = ACTIONS[name]
     if (!action) throw new HelperError('unknown_action', `unknown action '${name}' (known: ${Object.keys(ACTIONS).join(', ')})`)
-    return action(usable(handle), JSON.parse(argsJson))
+    return action(usable(handle, name), JSON.parse(argsJson))
   })
 }
 

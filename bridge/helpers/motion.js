@@ -1,40 +1,166 @@
 'use strict'
-// Turning and timed movement. Angles in our degrees (angles.js).
+// Turning and moving. Angles in our degrees (angles.js); distances in blocks.
+// Movement reports what happened, never what was asked: start, end, displacement, and
+// why it stopped (completed, collision, fell, timeout, disconnected).
+const { Vec3 } = require('vec3')
 const { HelperError } = require('./errors')
 const { sleep } = require('./waiting')
-const { yawFromDeg, pitchFromDeg } = require('./angles')
+const { yawToDeg, yawFromDeg, pitchToDeg, pitchFromDeg, facingOf, yawOfFacing, FACINGS } = require('./angles')
+const { frameOf } = require('./frame')
 const { state, vec } = require('./state')
 
 const CONTROLS = ['forward', 'back', 'left', 'right', 'jump', 'sprint', 'sneak']
-// Longest a control may be held in one call, in seconds.
 const MAX_HOLD_S = 10
+const MAX_BLOCKS = 32
+// Blocked this many physics ticks in a row (50 ms each) while pushing: a collision.
+const COLLISION_TICKS = 3
+// Dropping more than this below the start is a fall (stepping down one block is walking).
+const FALL_THRESHOLD = 1.5
+// Walking speed on flat ground is ~4.3 blocks/s; a grid step gets this much slack per block, plus a second.
+const GRID_STEP_S_PER_BLOCK = 0.5
+// A grid step releases the key this far before the centre and glides the rest (ground friction).
+const GLIDE = 0.25
+// How long a move waits for the bot to land and stop gliding before reporting.
+const LANDING_WAIT_MS = 3000
+// Below this horizontal speed (blocks per tick) the bot is at rest.
+const REST_SPEED = 0.005
 
-async function look (bot, { yaw_deg: yawDeg, pitch_deg: pitchDeg }) {
-  if (!Number.isFinite(yawDeg) || !Number.isFinite(pitchDeg) || Math.abs(pitchDeg) > 90) {
-    throw new HelperError('bad_args', 'yaw_deg must be a number and pitch_deg a number from -90 to 90')
-  }
-  await bot.look(yawFromDeg(yawDeg), pitchFromDeg(pitchDeg), true)
-  return state(bot)
+function orientation (bot) {
+  const yaw = yawToDeg(bot.entity.yaw)
+  return { yaw_deg: yaw, pitch_deg: pitchToDeg(bot.entity.pitch), facing: facingOf(yaw) }
 }
 
-/** Holds the named controls for `seconds`, releases them, and reports where the bot went. */
+/**
+ * Exactly one form: {yaw_deg[, pitch_deg]} | {facing} | {snap: true} | {x, y, z} (a world point to look at).
+ * Pitch is kept unless given.
+ */
+async function look (bot, args) {
+  const forms = ['yaw_deg' in args, 'facing' in args, args.snap === true, 'x' in args || 'y' in args || 'z' in args]
+  if (forms.filter(Boolean).length !== 1) {
+    throw new HelperError('bad_args', 'give exactly one of: yaw (and optional pitch), facing, snap: true, or a point x, y, z')
+  }
+  const pitch = args.pitch_deg ?? pitchToDeg(bot.entity.pitch)
+  if (!Number.isFinite(pitch) || Math.abs(pitch) > 90) throw new HelperError('bad_args', 'pitch must be a number from -90 to 90')
+  if (forms[3]) {
+    if (![args.x, args.y, args.z].every(Number.isFinite)) throw new HelperError('bad_args', 'x, y and z must all be numbers')
+    await bot.lookAt(new Vec3(args.x, args.y, args.z), true)
+    return orientation(bot)
+  }
+  let yaw = args.yaw_deg
+  if (forms[1]) {
+    if (!FACINGS.some(([, name]) => name === args.facing)) throw new HelperError('bad_args', 'facing must be north, east, south or west')
+    yaw = yawOfFacing(args.facing)
+  }
+  if (forms[2]) yaw = yawOfFacing(facingOf(yawToDeg(bot.entity.yaw)))
+  if (!Number.isFinite(yaw)) throw new HelperError('bad_args', 'yaw must be a number (degrees)')
+  await bot.look(yawFromDeg(yaw), pitchFromDeg(pitch), true)
+  return orientation(bot)
+}
+
+/** Watches a move tick by tick: collision, fall, disconnect. */
+function watchMove (bot, pushing) {
+  const start = bot.entity.position.clone()
+  const w = { start, stop: null, blockedTicks: 0, peakY: start.y, fall: 0, ended: false }
+  const onEnd = () => { w.ended = true; w.stop = 'disconnected' }
+  const onTick = () => {
+    const p = bot.entity.position
+    w.peakY = Math.max(w.peakY, p.y)
+    w.fall = Math.max(w.fall, w.peakY - p.y)
+    w.blockedTicks = pushing() && bot.entity.isCollidedHorizontally ? w.blockedTicks + 1 : 0
+    if (!w.stop && w.blockedTicks >= COLLISION_TICKS) w.stop = 'collision'
+    if (!w.stop && start.y - p.y > FALL_THRESHOLD) w.stop = 'fell'
+  }
+  bot.on('physicsTick', onTick)
+  bot.once('end', onEnd)
+  w.dispose = () => {
+    bot.removeListener('physicsTick', onTick)
+    bot.removeListener('end', onEnd)
+  }
+  return w
+}
+
+/** Waits until the bot has landed and stopped gliding, so the report is where it came to rest. */
+async function settle (bot, w) {
+  const deadline = Date.now() + LANDING_WAIT_MS
+  const moving = () => !bot.entity.onGround || Math.hypot(bot.entity.velocity.x, bot.entity.velocity.z) > REST_SPEED
+  while (!w.ended && moving() && Date.now() < deadline) await sleep(50)
+}
+
+function report (bot, w, stop) {
+  const end = bot.entity.position
+  return {
+    start: vec(w.start),
+    end: vec(end),
+    displacement: vec(end.minus(w.start)),
+    stop_reason: stop,
+    fall_distance: w.fall,
+    ...orientation(bot)
+  }
+}
+
+/** Holds controls for `seconds`; stops early on collision, fall or disconnect. */
 async function hold (bot, { controls, seconds }) {
   const unknown = (controls ?? []).filter((c) => !CONTROLS.includes(c))
   if (!Array.isArray(controls) || controls.length === 0 || unknown.length) {
     throw new HelperError('bad_args', `controls must be a non-empty list of ${CONTROLS.join(', ')}`)
   }
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_HOLD_S) {
-    throw new HelperError('bad_args', `seconds must be a number in (0, ${MAX_HOLD_S}]`)
+  if (!Number.isFinite(seconds) || seconds < 0.05 || seconds > MAX_HOLD_S) {
+    throw new HelperError('bad_args', `duration must be a number of seconds from 0.05 to ${MAX_HOLD_S}`)
   }
-  const start = vec(bot.entity.position)
+  const horizontal = controls.some((c) => ['forward', 'back', 'left', 'right'].includes(c))
+  const w = watchMove(bot, () => horizontal)
   for (const c of controls) bot.setControlState(c, true)
+  const until = Date.now() + seconds * 1000
   try {
-    await sleep(seconds * 1000)
+    while (!w.stop && Date.now() < until) await sleep(Math.min(50, until - Date.now()))
   } finally {
-    bot.clearControlStates()
+    if (!w.ended) bot.clearControlStates()
   }
-  const end = vec(bot.entity.position)
-  return { start, end, displacement: { x: end.x - start.x, y: end.y - start.y, z: end.z - start.z } }
+  await settle(bot, w)
+  w.dispose()
+  return report(bot, w, w.stop ?? 'completed')
 }
 
-module.exports = { look, hold, CONTROLS }
+/** Walks `blocks` whole blocks along the facing (snapped to its cardinal) and stops at that block's centre. */
+async function step (bot, { blocks }) {
+  if (!Number.isInteger(blocks) || blocks < 1 || blocks > MAX_BLOCKS) {
+    throw new HelperError('bad_args', `blocks must be an integer from 1 to ${MAX_BLOCKS}`)
+  }
+  const frame = frameOf(bot)
+  const target = frame.toWorld(blocks, 0, 0).offset(0.5, 0, 0.5)
+  await bot.look(yawFromDeg(yawOfFacing(frame.facing)), bot.entity.pitch, true)
+  const w = watchMove(bot, () => bot.controlState.forward)
+  const until = Date.now() + (1 + blocks * GRID_STEP_S_PER_BLOCK) * 1000
+  const remaining = () => Math.hypot(target.x - bot.entity.position.x, target.z - bot.entity.position.z)
+  try {
+    while (!w.stop && remaining() > GLIDE) {
+      if (Date.now() > until) { w.stop = 'timeout'; break }
+      // steer at the centre so sideways drift is corrected on the way
+      await bot.lookAt(new Vec3(target.x, bot.entity.position.y + bot.entity.height * 0.9, target.z), true)
+      bot.setControlState('forward', true)
+      await sleep(50)
+    }
+  } finally {
+    if (!w.ended) bot.clearControlStates()
+  }
+  await settle(bot, w)
+  if (!w.ended) await bot.look(yawFromDeg(yawOfFacing(frame.facing)), bot.entity.pitch, true)
+  w.dispose()
+  return { ...report(bot, w, w.stop ?? 'completed'), target: vec(target) }
+}
+
+/** Releases every control and stops any path being followed. */
+function stop (bot) {
+  bot.clearControlStates()
+  bot.pathfinder?.stop()
+  return { released: true, ...orientation(bot) }
+}
+
+/** Waits `seconds` (0-60) in real time; reports the state after. */
+async function wait (bot, { seconds }) {
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 60) throw new HelperError('bad_args', 'seconds must be a number from 0 to 60')
+  await sleep(seconds * 1000)
+  return state(bot)
+}
+
+module.exports = { look, hold, step, stop, wait, CONTROLS }

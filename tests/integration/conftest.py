@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from agent.bridge import BotConnection, connect, runtime
+from agent.bridge import BotConnection, BridgeError, connect, runtime
+from support.waiting import wait_for
 from agent.server import LocalServer, ServerInfo, ServerSettings
 from support.procs import node_descendants
 
@@ -44,6 +45,19 @@ def bot(server: ServerInfo) -> Iterator[BotConnection]:
 
 @pytest.fixture(scope="session")
 def observer(server: ServerInfo, bot: BotConnection) -> Iterator[BotConnection]:
-    """A second bot that watches the first one through the server."""
+    """A second bot that watches the first one through the server.
+
+    It is handed out only once it sees the first bot: the server relays a player's moves
+    only to players who already have it in view, so an earlier move would never arrive.
+    """
     with connect(port=server.port, username="observer") as conn:
+        assert wait_for(lambda: _sees(conn, bot.username)), "the observer never saw the bot"
         yield conn
+
+
+def _sees(observer: BotConnection, username: str) -> bool:
+    try:
+        observer.player_pose(username)
+        return True
+    except BridgeError:
+        return False

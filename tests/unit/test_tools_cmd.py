@@ -7,6 +7,8 @@ import json
 import pytest
 
 from agent.cli import main
+from agent.config import load_config
+from agent.tools import load_toolbox, standard_sources
 from agent.tools.primitives import PRIMITIVES
 from tool_testing import FIXTURE_TOOLS, MIXED_TOOLS, fixture_toolbox
 
@@ -22,7 +24,8 @@ def test_lists_every_tool_with_its_type_and_source(capsys):
     assert main(["tools", "--tools-dir", str(FIXTURE_TOOLS)]) == 0
     out = capsys.readouterr().out
     rows = {line.split()[0]: line.split()[1:3] for line in out.splitlines() if line.startswith("  ")}
-    expected = fixture_toolbox().tools
+    config = load_config().config  # what the command loads: core, the world's tools, skills, --tools-dir
+    expected = load_toolbox(standard_sources(config.world, config.tool_folders, None, [FIXTURE_TOOLS])).tools
     assert set(rows) == set(expected)
     for name, spec in expected.items():
         assert rows[name] == [spec.type, spec.source], name

@@ -1,0 +1,90 @@
+"""What every Minecraft world tool does around its one bridge call.
+
+A tool.py states its argument model, its bridge action and how to summarise the
+result; `run_tool` does the rest the same way for all of them:
+  1. find the bot (`executor.world`); failed `disconnected` when there is none (a bot that
+     left the server fails its call at once with the reason, step 3);
+  2. check the arguments against the model; failed `bad_args` naming the field;
+  3. make the call; a bridge failure becomes failed with the bridge's code;
+  4. judge the result (a move that hit a wall is a failure, with the report as data);
+  5. return the uniform result: data = the typed result as JSON, value = a one-line summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from agent.bridge import BotConnection, BridgeError, timeouts
+from agent.tools.result import FAILURE_CODES, ToolResult
+
+A = TypeVar("A", bound="ToolArgs")
+R = TypeVar("R", bound=BaseModel)
+
+
+class ToolArgs(BaseModel):
+    """A world tool's arguments. Unknown keys are errors; None-valued ones are not sent to the bridge."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def bridge_args(self) -> dict[str, Any]:
+        return self.model_dump(exclude_none=True)
+
+
+class NoArgs(ToolArgs):
+    """For tools that take no arguments."""
+
+
+def run_tool(
+    kwargs: dict[str, Any],
+    args_model: type[A],
+    act: Callable[[BotConnection, A], Any],
+    result_model: type[R],
+    summarize: Callable[[R], str],
+    judge: Callable[[R], tuple[str, str] | None] = lambda result: None,
+) -> ToolResult:
+    """Runs one world tool call (see the module docstring); never raises."""
+    kwargs = dict(kwargs)
+    bot = getattr(kwargs.pop("executor", None), "world", None)
+    if not isinstance(bot, BotConnection):
+        return ToolResult.failure("disconnected", "no Minecraft bot is connected")
+    kwargs.pop("input_value", None)
+    try:
+        args = args_model.model_validate(kwargs)
+    except ValidationError as e:
+        return ToolResult.failure("bad_args", _first_problem(e))
+    try:
+        result = result_model.model_validate(act(bot, args))
+    except BridgeError as e:
+        code = e.code if e.code in FAILURE_CODES else "tool_failed"
+        return ToolResult.failure(code, str(e))
+    verdict = judge(result)
+    if verdict is not None:
+        code, reason = verdict
+        return ToolResult.failure(code, reason, result.model_dump(mode="json"))
+    return ToolResult.success(result.model_dump(mode="json"), summarize(result))
+
+
+def call(action: str, *, timeout_s: float = timeouts.CALL_S) -> Callable[[BotConnection, ToolArgs], Any]:
+    """The usual act: one helper action with the tool's arguments as they are."""
+    return lambda bot, args: bot.call(action, args.bridge_args(), timeout_s=timeout_s)
+
+
+def _first_problem(error: ValidationError) -> str:
+    err = error.errors()[0]
+    key = ".".join(str(p) for p in err["loc"]) or "arguments"
+    message = err["msg"].removeprefix("Value error, ")
+    if err["type"] == "extra_forbidden":
+        return f"unknown argument {key!r}"
+    return f"{key}: {message} (got {err.get('input')!r})"
+
+
+def fmt_offset(forward: int, right: int, up: int) -> str:
+    """An egocentric offset as people read it: 'forward 3, down 1'."""
+    parts = []
+    for n, pos, neg in ((forward, "forward", "back"), (right, "right", "left"), (up, "up", "down")):
+        if n:
+            parts.append(f"{pos if n > 0 else neg} {abs(n)}")
+    return ", ".join(parts) or "here"

@@ -1,0 +1,28 @@
+'use strict'
+// What the bot carries, and putting an item in a hand or armour slot.
+const { HelperError } = require('./errors')
+
+const DESTINATIONS = ['hand', 'off-hand', 'head', 'torso', 'legs', 'feet']
+
+function itemView (i) {
+  return { name: i.name, count: i.count, slot: i.slot }
+}
+
+function inventory (bot) {
+  const items = bot.inventory.items()
+  return {
+    items: items.map(itemView),
+    held: bot.heldItem ? itemView(bot.heldItem) : null,
+    empty_slots: bot.inventory.emptySlotCount()
+  }
+}
+
+async function equip (bot, { item, destination = 'hand' }) {
+  if (!DESTINATIONS.includes(destination)) throw new HelperError('bad_args', `destination must be one of ${DESTINATIONS.join(', ')}`)
+  const found = bot.inventory.items().find((i) => i.name === item)
+  if (!found) throw new HelperError('refused', `no ${item} in the inventory`)
+  await bot.equip(found, destination)
+  return { equipped: item, destination, ...inventory(bot) }
+}
+
+module.exports = { inventory, equip }

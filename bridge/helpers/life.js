@@ -1,0 +1,18 @@
+'use strict'
+// Death and respawn. The bot does not respawn by itself (connection.js): a death stays
+// visible to the planner until it calls mc-respawn.
+const { withTimeout } = require('./waiting')
+const { state } = require('./state')
+const { once } = require('events')
+
+const RESPAWN_TIMEOUT_MS = 10000
+
+async function respawn (bot) {
+  if (bot.isAlive) return { respawned: false, ...state(bot) }
+  const spawned = once(bot, 'spawn')
+  bot.respawn()
+  await withTimeout(spawned, RESPAWN_TIMEOUT_MS, 'respawning')
+  return { respawned: true, ...state(bot) }
+}
+
+module.exports = { respawn }

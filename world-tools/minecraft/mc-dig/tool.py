@@ -1,0 +1,28 @@
+from agent.bridge import timeouts
+from agent.world.models import DigReport
+from agent.world.toolkit import ToolArgs, call, run_tool
+
+# bridge/helpers/dig.js gives up after 15 s of digging.
+DIG_S = 15.0
+
+
+class Args(ToolArgs):
+    forward: int | None = None
+    right: int | None = None
+    up: int | None = None
+    x: int | None = None
+    y: int | None = None
+    z: int | None = None
+
+
+def summarize(d: DigReport) -> str:
+    p = d.position
+    return f"dug {d.block} at ({p.x:g}, {p.y:g}, {p.z:g}); now {d.now}"
+
+
+def judge(d: DigReport):
+    return None if d.gone else ("refused", f"{d.block} at ({d.position.x:g}, {d.position.y:g}, {d.position.z:g}) is still there")
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, call("dig", timeout_s=DIG_S + timeouts.CALL_S), DigReport, summarize, judge)

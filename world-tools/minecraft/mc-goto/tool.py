@@ -1,0 +1,33 @@
+from pydantic import Field
+
+from agent.bridge import timeouts
+from agent.world.models import GotoReport
+from agent.world.toolkit import ToolArgs, run_tool
+
+
+class Args(ToolArgs):
+    x: float
+    y: float
+    z: float
+    range: float = Field(1, ge=0, le=16)
+    timeout: float = Field(30, ge=1, le=120)
+
+
+def act(bot, a: Args):
+    args = {"x": a.x, "y": a.y, "z": a.z, "range": a.range, "timeout_s": a.timeout}
+    return bot.call("goto", args, timeout_s=a.timeout + timeouts.CALL_S)
+
+
+def summarize(g: GotoReport) -> str:
+    e = g.end
+    return f"{g.reason}: at x={e.x:.2f} y={e.y:.2f} z={e.z:.2f}, {g.distance_left:.2f} blocks from the target"
+
+
+def judge(g: GotoReport):
+    if g.reached:
+        return None
+    return ("timeout" if g.reason == "timeout" else "unreachable", summarize(g))
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, act, GotoReport, summarize, judge)

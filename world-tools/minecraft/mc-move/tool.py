@@ -1,0 +1,56 @@
+from pydantic import Field, model_validator
+
+from agent.bridge import timeouts
+from agent.bridge.models import MoveReport
+from agent.world.toolkit import ToolArgs, run_tool
+
+KEYS = ("forward", "back", "left", "right", "jump", "sprint")
+# The bridge waits up to 3 s for a falling bot to land before it reports.
+LANDING_S = 3.0
+# A grid step may take 0.5 s a block plus one second (bridge/helpers/motion.js).
+STEP_S_PER_BLOCK, STEP_BASE_S = 0.5, 1.0
+
+
+class Args(ToolArgs):
+    forward: bool = False
+    back: bool = False
+    left: bool = False
+    right: bool = False
+    jump: bool = False
+    sprint: bool = False
+    duration: float | None = Field(None, ge=0.05, le=10)
+    blocks: int | None = Field(None, ge=1, le=32)
+
+    @model_validator(mode="after")
+    def _one_form(self) -> "Args":
+        keys = [k for k in KEYS if getattr(self, k)]
+        if self.blocks is not None and (keys or self.duration is not None):
+            raise ValueError("give either blocks, or keys with a duration, not both")
+        if self.blocks is None and not (keys and self.duration is not None):
+            raise ValueError("give blocks: N, or at least one key (forward, back, left, right, jump, sprint) with a duration")
+        return self
+
+
+def act(bot, a: Args):
+    if a.blocks is not None:
+        limit = STEP_BASE_S + a.blocks * STEP_S_PER_BLOCK + LANDING_S + timeouts.CALL_S
+        return bot.call("step", {"blocks": a.blocks}, timeout_s=limit)
+    controls = [k for k in KEYS if getattr(a, k)]
+    limit = a.duration + LANDING_S + timeouts.CALL_S
+    return bot.call("hold", {"controls": controls, "seconds": a.duration}, timeout_s=limit)
+
+
+def summarize(m: MoveReport) -> str:
+    d = m.displacement
+    moved = (d.x**2 + d.z**2) ** 0.5
+    return (f"{m.stop_reason}: moved {moved:.2f} blocks (dx {d.x:+.2f}, dy {d.y:+.2f}, dz {d.z:+.2f}) "
+            f"to x={m.end.x:.2f} y={m.end.y:.2f} z={m.end.z:.2f}, facing {m.facing}"
+            + (f", fell {m.fall_distance:.1f}" if m.fall_distance > 1 else ""))
+
+
+def judge(m: MoveReport):
+    return None if m.stop_reason == "completed" else (m.stop_reason, summarize(m))
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, act, MoveReport, summarize, judge)

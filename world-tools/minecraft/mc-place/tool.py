@@ -1,0 +1,31 @@
+from typing import Literal
+
+from agent.bridge import timeouts
+from agent.world.models import PlaceReport
+from agent.world.toolkit import ToolArgs, call, run_tool
+
+# bridge/helpers/place.js waits up to 5 s for the server to confirm.
+PLACE_S = 5.0
+
+
+class Args(ToolArgs):
+    item: str
+    forward: int | None = None
+    right: int | None = None
+    up: int | None = None
+    x: int | None = None
+    y: int | None = None
+    z: int | None = None
+    face: Literal["below", "above", "north", "south", "west", "east"] | None = None
+
+
+def summarize(p: PlaceReport) -> str:
+    return f"placed {p.item} at ({p.position.x:g}, {p.position.y:g}, {p.position.z:g}) against {p.against}"
+
+
+def judge(p: PlaceReport):
+    return None if p.placed else ("refused", f"{p.item} did not appear at ({p.position.x:g}, {p.position.y:g}, {p.position.z:g}); there is {p.now}")
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, call("place", timeout_s=PLACE_S + timeouts.CALL_S), PlaceReport, summarize, judge)

@@ -1,0 +1,15 @@
+from agent.bridge import timeouts
+from agent.world.models import Respawned
+from agent.world.toolkit import NoArgs, call, run_tool
+
+# bridge/helpers/life.js waits up to 10 s for the new spawn.
+RESPAWN_S = 10.0
+
+
+def summarize(r: Respawned) -> str:
+    p = r.position
+    return f"{'respawned' if r.respawned else 'already alive'} at x={p.x:.2f} y={p.y:.2f} z={p.z:.2f}"
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, NoArgs, call("respawn", timeout_s=RESPAWN_S + timeouts.CALL_S), Respawned, summarize)

@@ -1,0 +1,12 @@
+from pydantic import Field
+
+from agent.world.models import Said
+from agent.world.toolkit import ToolArgs, call, run_tool
+
+
+class Args(ToolArgs):
+    text: str = Field(min_length=1, max_length=256)
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, call("chat"), Said, lambda s: f"said: {s.sent}")

@@ -1,0 +1,12 @@
+from agent.world.models import Status
+from agent.world.toolkit import NoArgs, call, run_tool
+
+
+def summarize(s: Status) -> str:
+    p = s.position
+    return (f"at x={p.x:.2f} y={p.y:.2f} z={p.z:.2f} facing {s.facing} (yaw {s.yaw_deg:.0f}, pitch {s.pitch_deg:.0f}), "
+            f"health {s.health:g}, food {s.food:g}, {s.vertical_state}, {s.game_mode}")
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, NoArgs, call("status"), Status, summarize)

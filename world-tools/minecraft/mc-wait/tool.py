@@ -1,0 +1,22 @@
+from pydantic import Field
+
+from agent.bridge import timeouts
+from agent.bridge.models import BotState
+from agent.world.toolkit import ToolArgs, run_tool
+
+
+class Args(ToolArgs):
+    seconds: float = Field(ge=0, le=60)
+
+
+def act(bot, a: Args):
+    return bot.call("wait", {"seconds": a.seconds}, timeout_s=a.seconds + timeouts.CALL_S)
+
+
+def summarize(s: BotState) -> str:
+    p = s.position
+    return f"waited; at x={p.x:.2f} y={p.y:.2f} z={p.z:.2f}, health {s.health:g}"
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, act, BotState, summarize)
