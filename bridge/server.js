@@ -14,6 +14,7 @@
 // closed: flying-squid's console reads stdin and would answer anything there.
 const lifeline = require('./lib/lifeline')
 const { buildScenario } = require('./lib/scenario')
+const { applyFixes } = require('./lib/flying-squid-fixes')
 
 // Kicking players on shutdown normally takes milliseconds.
 const KICK_WAIT_MS = 1000
@@ -77,6 +78,7 @@ async function main () {
   } catch (e) {
     fail(e.message)
   }
+  applyFixes(serv)
   serv.once('error', (e) => fail(e.code === 'EADDRINUSE' ? `port ${options.port} is already in use on ${options.host}` : e.message))
   serv.once('ready', async () => {
     const scenario = options.mcagent_scenario

@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Example: mcagent call mc-look '{\"facing\": \"north\"}' mc-observe-blocks --scenario room",
     )
     p.add_argument("steps", nargs="+", metavar="TOOL [JSON_ARGS]", help="tool names, each optionally followed by its JSON arguments")
-    add_config_flags(p, "--username", "--version")
+    add_config_flags(p, "--port", "--username", "--version")
     add_world_flags(p)
     add_server_flags(p)
     add_tools_flags(p)

@@ -107,3 +107,28 @@ def test_server_command_serves_until_signalled(stop_signal: signal.Signals) -> N
         assert wait_until_gone(token, timeout_s=5) == []
     finally:
         proc.kill()
+
+
+def test_call_runs_tools_in_order_and_prints_json_lines() -> None:
+    token = new_token()
+    done = mcagent("call", "mc-look", '{"facing": "north"}', "mc-observe-blocks", '{"radius": 4}', "--scenario", "room", "--port", "0", token=token)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(r["tool"], r["status"]) for r in lines] == [("mc-look", "success"), ("mc-observe-blocks", "success")]
+    assert lines[1]["data"]["free"]["forward"] == 4 and lines[1]["data"]["sky_visible"] is False
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_call_with_a_failing_tool_prints_it_and_exits_1() -> None:
+    done = mcagent("call", "mc-move", '{"forward": true, "duration": 1}', "--scenario", "room", "--port", "0", token=new_token())
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["status"] == "failed" and json.loads(done.stdout)["code"] == "collision"
+    assert _one_clean_line(done.stderr) == "mcagent call: 1 of 1 calls failed"
+
+
+def test_call_refuses_a_misspelt_tool_before_starting_anything() -> None:
+    done = mcagent("call", "mc-lok", token=new_token())
+    assert done.returncode == 2
+    assert _one_clean_line(done.stderr) == "mcagent call: no tool named 'mc-lok'; did you mean 'mc-look'?"
+    bad_json = mcagent("call", "mc-look", "{facing: north}", token=new_token())
+    assert bad_json.returncode == 2 and "mc-look are not valid JSON" in _one_clean_line(bad_json.stderr)

@@ -209,3 +209,13 @@ def test_no_world_attached_is_a_clear_failure(toolbox) -> None:
     result = Executor(toolbox, infospace).execute_action({"type": "mc-status"})
     assert not result.ok and result.code == "disconnected" and "no Minecraft bot" in result.reason
     infospace.close()
+
+
+def test_a_dead_bot_fails_with_dead_until_it_respawns(flat: Body) -> None:
+    flat.bot.chat("/kill walker")  # set-up: an operator command kills the bot
+    assert wait_for(lambda: flat.call("mc-status").code == "dead"), "the bot never died"
+    result = flat.call("mc-move", forward=True, duration=0.5)
+    assert not result.ok and result.code == "dead" and "respawn" in result.reason
+    back = flat.ok("mc-respawn")
+    assert back["respawned"] is True and back["health"] > 0
+    assert flat.ok("mc-status")["health"] > 0
