@@ -14,7 +14,7 @@ from typing import Any
 from agent.bridge import runtime, timeouts
 from agent.bridge.errors import BotDisconnected, BridgeError, ConnectError
 from agent.bridge.events import EventLog
-from agent.bridge.models import BlockBox, BotEvent, BotState, BridgeReply, MoveReport, Orientation, PlayerPose
+from agent.bridge.models import BlockBox, BotEvent, BotState, BridgeReply, MoveReport, Orientation, PlayerPose, ViewerInfo
 
 # Events after which the bot is gone for good.
 _ENDING = {"end", "kicked"}
@@ -107,6 +107,14 @@ class BotConnection:
     def block_at(self, x: int, y: int, z: int) -> str | None:
         """Name of the block at world block coordinates; None where the chunk is not loaded."""
         return self.call("blockAt", {"x": x, "y": y, "z": z})
+
+    def start_viewer(self, port: int, *, host: str = "127.0.0.1", first_person: bool = False) -> ViewerInfo:
+        """Starts the web viewer (prismarine-viewer) for this bot; it stops when the bot leaves.
+
+        It listens on `host` only: 127.0.0.1 unless a person asks for more.
+        """
+        args = {"port": port, "host": host, "first_person": first_person}
+        return ViewerInfo.model_validate(self.call("viewer", args, timeout_s=timeouts.CALL_S + timeouts.MARGIN_S))
 
     # --- lifetime -------------------------------------------------------
 

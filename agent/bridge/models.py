@@ -93,6 +93,15 @@ class BlockBox(Model):
         return [self.palette[i] for i in self.cells]
 
 
+class ViewerInfo(Model):
+    """Where the web viewer listens."""
+
+    url: str
+    host: str
+    port: int
+    first_person: bool
+
+
 class BridgeReply(Model):
     """What every JS helper answers: a result, or a coded failure."""
 

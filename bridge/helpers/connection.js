@@ -112,6 +112,7 @@ async function quit (handle, reason = 'client quit') {
   const bot = handle.bot
   if (!bot || handle.ended) return { already_ended: true }
   handle.ended = reason
+  bot.viewer?.close() // its web server would keep the process alive
   const ended = new Promise((resolve) => bot.once('end', resolve))
   bot.quit(reason)
   await withTimeout(ended, QUIT_TIMEOUT_MS, 'leaving the server').catch(() => bot.end())

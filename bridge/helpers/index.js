@@ -17,7 +17,8 @@ const ACTIONS = {
   ...pick(require('./place'), ['place']),
   ...pick(require('./inventory'), ['inventory', 'equip']),
   ...pick(require('./life'), ['respawn']),
-  ...pick(require('./chat'), ['chat'])
+  ...pick(require('./chat'), ['chat']),
+  ...pick(require('./viewer'), ['viewer'])
 }
 // Actions a dead bot may still take.
 const WHILE_DEAD = new Set(['respawn'])
