@@ -37,6 +37,18 @@ class NoArgs(ToolArgs):
     """For tools that take no arguments."""
 
 
+class BlockTarget(ToolArgs):
+    """A block to act on: egocentric offsets (forward, right, up; missing ones are 0) or a world block x, y, z.
+    The bridge (target.js) checks that exactly one form is given."""
+
+    forward: int | None = None
+    right: int | None = None
+    up: int | None = None
+    x: int | None = None
+    y: int | None = None
+    z: int | None = None
+
+
 def run_tool(
     kwargs: dict[str, Any],
     args_model: type[A],

@@ -1,18 +1,12 @@
 from agent.bridge import timeouts
 from agent.world.models import DigReport
-from agent.world.toolkit import ToolArgs, call, run_tool
+from agent.world.toolkit import BlockTarget, call, run_tool
 
 # bridge/helpers/dig.js gives up after 15 s of digging.
 DIG_S = 15.0
 
 
-class Args(ToolArgs):
-    forward: int | None = None
-    right: int | None = None
-    up: int | None = None
-    x: int | None = None
-    y: int | None = None
-    z: int | None = None
+Args = BlockTarget
 
 
 def summarize(d: DigReport) -> str:

@@ -2,20 +2,14 @@ from typing import Literal
 
 from agent.bridge import timeouts
 from agent.world.models import PlaceReport
-from agent.world.toolkit import ToolArgs, call, run_tool
+from agent.world.toolkit import BlockTarget, call, run_tool
 
 # bridge/helpers/place.js waits up to 5 s for the server to confirm.
 PLACE_S = 5.0
 
 
-class Args(ToolArgs):
+class Args(BlockTarget):
     item: str
-    forward: int | None = None
-    right: int | None = None
-    up: int | None = None
-    x: int | None = None
-    y: int | None = None
-    z: int | None = None
     face: Literal["below", "above", "north", "south", "west", "east"] | None = None
 
 
