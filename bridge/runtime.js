@@ -8,5 +8,8 @@ const helpers = require('./helpers')
 
 routeConsoleTo(process.env.MCAGENT_BRIDGE_LOG)
 lifeline.install({ watchStdin: true, beforeExit: () => helpers.quitAll('bridge parent exited') })
+// A terminal's Ctrl-C reaches every process in the group. This one belongs to Python, which
+// handles the interrupt, closes its bots through us, then ends us (or the lifeline does).
+process.on('SIGINT', () => {})
 
 module.exports = helpers

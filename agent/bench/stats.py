@@ -29,10 +29,14 @@ def measure(name: str, fn: Callable[[], object], *, calls: int, warmup: int = 5)
         start = time.perf_counter()
         fn()
         samples[i] = time.perf_counter() - start
-    ms = samples * 1000
+    return from_samples(name, samples * 1000)
+
+
+def from_samples(name: str, ms: np.ndarray) -> Figure:
+    """The figure of latencies measured elsewhere, in milliseconds."""
     return Figure(
         name=name,
-        n=calls,
+        n=len(ms),
         p50_ms=float(np.percentile(ms, 50)),
         p95_ms=float(np.percentile(ms, 95)),
         mean_ms=float(ms.mean()),

@@ -36,7 +36,10 @@ class BotConnection:
         def listener(*args: Any) -> None:
             self._on_event(*args)
 
-        self._listener = On(handle.events, "event")(listener)
+        with runtime.guarded():
+            # Kept so that close() needs no round trip to find the channel again (Node may be gone).
+            self._channel = handle.events
+            self._listener = On(self._channel, "event")(listener)
         runtime.register(self)
 
     # --- events ---------------------------------------------------------
@@ -68,7 +71,7 @@ class BotConnection:
         if self._ended is not None:
             raise BotDisconnected(f"bot is disconnected: {self._ended}")
         if not runtime.node_alive():
-            raise BotDisconnected("the Node bridge process has exited")
+            raise BotDisconnected("the Node bridge process has exited or was abandoned after an interrupt")
 
     def call(self, action: str, args: dict[str, Any] | None = None, *, timeout_s: float = timeouts.CALL_S) -> Any:
         """Runs a helper action; returns its result, or raises BridgeError with the helper's code."""
@@ -123,18 +126,23 @@ class BotConnection:
         return not self._closed and self._ended is None
 
     def close(self) -> None:
-        """Leaves the server and removes the event handler. Idempotent, never raises."""
+        """Leaves the server and removes the event handler. Idempotent, never raises.
+
+        When Node is already gone (a terminal's Ctrl-C reaches it too) there is nothing to leave.
+        """
         if self._closed:
             return
         self._closed = True
-        try:
-            from javascript import off  # noqa: PLC0415
+        if not runtime.node_alive():
+            return  # nothing to leave; JSPyBridge's exit hook does not wait on a dead Node
+        from javascript import off  # noqa: PLC0415
 
-            off(self._handle.events, "event", self._listener)
-            if runtime.node_alive():
-                _bridged(self._helpers.quit, self._handle, "client quit", timeout_s=timeouts.QUIT_S)
-        except BridgeError:
-            pass  # leaving is best effort: Node's lifeline ends the bot if Python goes
+        try:
+            with runtime.guarded():
+                off(self._channel, "event", self._listener)
+            _bridged(self._helpers.quit, self._handle, "client quit", timeout_s=timeouts.QUIT_S)
+        except Exception:  # noqa: BLE001 - leaving is best effort; Node's lifeline ends the bot if Python goes
+            pass
 
     def __enter__(self) -> BotConnection:
         return self
@@ -169,7 +177,8 @@ def connect(
 def _bridged(fn: Any, *args: Any, timeout_s: float, raw: bool = False) -> Any:
     """One JSPyBridge call with an explicit bound; JS-side throws and timeouts become BridgeError."""
     try:
-        answer = fn(*args, timeout=timeout_s)
+        with runtime.guarded():
+            answer = fn(*args, timeout=timeout_s)
     except Exception as e:  # noqa: BLE001 - JSPyBridge raises bare Exception on timeouts
         raise BridgeError(f"bridge call failed: {runtime.first_line(e)}", code="bridge") from None
     return answer if raw else BridgeReply.model_validate_json(answer)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import atexit
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 import subprocess
 import tempfile
 import threading
@@ -31,6 +33,9 @@ LOG_ENV_VAR = "MCAGENT_BRIDGE_LOG"
 _lock = threading.Lock()
 _helpers: Any = None
 _shut_down = False
+# Set when a call was interrupted halfway (Ctrl-C): JSPyBridge's reader thread dies when the
+# abandoned reply arrives, so no further call may be made; cleanup only ends Node.
+_abandoned = False
 _connections: weakref.WeakSet[BotConnection] = weakref.WeakSet()
 
 
@@ -75,9 +80,21 @@ def register(connection: BotConnection) -> None:
 
 
 def node_alive() -> bool:
+    """Whether Node is running and may still be called."""
     from javascript import connection  # noqa: PLC0415 - only after the bridge started
 
-    return connection.proc is not None and connection.proc.poll() is None
+    return not _abandoned and connection.proc is not None and connection.proc.poll() is None
+
+
+@contextmanager
+def guarded() -> Iterator[None]:
+    """Around every call into Node: an interrupt halfway abandons the bridge (see `_abandoned`)."""
+    global _abandoned
+    try:
+        yield
+    except KeyboardInterrupt:
+        _abandoned = True
+        raise
 
 
 def shutdown() -> None:

@@ -6,13 +6,15 @@ import argparse
 import json
 from collections.abc import Callable
 
-from agent.bench import bridge_bench, executor_bench, tools_bench
+from agent.bench import bridge_bench, executor_bench, planner_bench, tools_bench
 from agent.bench.stats import Figure, table
 from agent.bridge import runtime
 from agent.cli.parser import add_config_flags, add_scenario_flag, count, load_from_args
 from agent.cli.serving import add_server_flags, bot_session
 from agent.cli.tools_cmd import add_tools_flags, load_tools
 from agent.infospace import Infospace
+from agent.llm import open_backend
+from agent.planner.presets import EXPLORE_SCENARIO
 from agent.tools import Executor
 
 
@@ -25,6 +27,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     _in_world(t, scenario="room")
     add_tools_flags(t)
     _bench(benches, "executor", "execute_action overhead: no-op python tool, a primitive, a note write", 5000, run_executor)
+    p = _bench(benches, "planner", "planner overhead per inner step; tokens prefilled per inner step", 480, run_planner)
+    _in_world(p, scenario=EXPLORE_SCENARIO)
+    add_tools_flags(p)
+    p.add_argument("--inner-steps", type=count, default=12, help="explore-area steps measured (default 12)")
+    p.add_argument("--backend", default="llamacpp", metavar="SPEC", help="LLM to measure prefill on (default llamacpp)")
+    p.add_argument("--no-prefill", action="store_true", help="only the scripted overhead: no server, no model")
 
 
 def _bench(benches: argparse._SubParsersAction, name: str, help_text: str, calls: int, handler: Callable) -> argparse.ArgumentParser:
@@ -74,4 +82,18 @@ def run_tools(args: argparse.Namespace) -> int:
 
 def run_executor(args: argparse.Namespace) -> int:
     _report(args, executor_bench.run(calls=args.calls), unit="us")
+    return 0
+
+
+def run_planner(args: argparse.Namespace) -> int:
+    overhead = planner_bench.overhead(calls=args.calls)
+    rows: list[planner_bench.PrefillRow] = []
+    if not args.no_prefill:
+        backend = open_backend(args.backend)
+        with bot_session(load_from_args(args).config, args) as session:
+            rows = planner_bench.prefill(backend, load_tools(args), session.bot, inner_steps=args.inner_steps)
+    _report(args, [overhead], prefill=[row.model_dump() for row in rows])
+    if rows and not args.json:
+        print(f"\nprefilled tokens per inner step ({args.backend}, explore-area in the {EXPLORE_SCENARIO} scenario):")
+        print(planner_bench.prefill_table(rows))
     return 0

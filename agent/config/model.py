@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field
 
 from agent.config.layers import StrictModel
-from agent.paths import DEFAULT_SERVER_SETTINGS
+from agent.paths import DEFAULT_SERVER_SETTINGS, SKILLS_DIR
 
 Port = Annotated[int, Field(ge=0, le=65535)]
 
@@ -59,7 +59,8 @@ class AgentConfig(StrictModel):
     llm: LlmSpec = "llamacpp"
     world: str = Field("minecraft", description="which world-tools/<world>/ folder supplies the world tools")
     tool_folders: list[Path] = Field(
-        default_factory=lambda: [Path("skills")], description="extra folders scanned for Skill.md tools"
+        default_factory=lambda: [SKILLS_DIR],
+        description="folders scanned for Skill.md tools (relative ones: to the config file's folder)",
     )
     trace_dir: Path = Field(Path("runs"), description="where run traces are written")
     infospace: Path | None = Field(
@@ -67,4 +68,8 @@ class AgentConfig(StrictModel):
     )
     chat_allowlist: list[Username] = Field(
         default_factory=list, description="players allowed to steer the bot from chat"
+    )
+    max_steps: int = Field(20, ge=1, le=1000, description="outer planner steps per run (mcagent run --max-steps)")
+    method_max_steps: int | None = Field(
+        None, ge=1, le=1000, description="inner steps per method call; null: the method's own max_steps, else 24"
     )

@@ -1,8 +1,8 @@
 """What tools are handed, and what the executor is handed: small typed interfaces.
 
 Primitives and python tools see the executor only through ToolContext, so they never depend
-on its insides. The LLM backends (step 3) and the method runner (step 4) plug in through
-LlmBackend and MethodRunner.
+on its insides. The LLM backends, the method runner and the sub-planner (all from the
+planner, step 4) plug in through LlmBackend, MethodRunner and Subplanner.
 """
 
 from __future__ import annotations
@@ -31,6 +31,11 @@ class ToolContext(Protocol):
         """Tells the user something (chat in the game, the console in the CLI)."""
         ...
 
+    def subplan(self, goal: str, tools: list[str] | None = None, max_steps: int | None = None) -> ToolResult:
+        """Plans toward `goal` with only `tools`, in at most `max_steps` steps; the result's data
+        holds the outcome ("done", "max_steps", ...)."""
+        ...
+
 
 class LlmBackend(Protocol):
     """Completes a prompt. llm tools run their filled-in Skill.md body through it."""
@@ -42,3 +47,11 @@ class MethodRunner(Protocol):
     """Runs a method tool's protocol as a bounded inner loop (the planner, step 4)."""
 
     def __call__(self, spec: ToolSpec, args: dict[str, Any], executor: ToolContext) -> ToolResult: ...
+
+
+class Subplanner(Protocol):
+    """Runs a sub-plan for a python tool (the planner, step 4)."""
+
+    def subplan(
+        self, goal: str, tools: list[str] | None, max_steps: int | None, executor: ToolContext
+    ) -> ToolResult: ...

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from agent.infospace import Infospace, InfospaceError
 from agent.infospace.models import NAME_PATTERN
-from agent.tools.context import LlmBackend, MethodRunner
+from agent.tools.context import LlmBackend, MethodRunner, Subplanner
 from agent.tools.loader import Toolbox
 from agent.tools.primitives import PRIMITIVES
 from agent.tools.result import FailureCode, ToolFailure, ToolResult
@@ -53,8 +53,8 @@ class Executor:
 
     `world` is the body world tools drive (a BotConnection for Minecraft), None without one.
     `llm` serves llm tools and `method_runner` method tools; without them those tools fail
-    with code `unavailable`. `on_say` receives what the say primitive says; `on_record`
-    receives every ActionRecord as it is made.
+    with code `unavailable`. `subplanner` serves `subplan()` to python tools. `on_say`
+    receives what the say primitive says; `on_record` receives every ActionRecord as it is made.
     """
 
     def __init__(
@@ -65,6 +65,7 @@ class Executor:
         world: Any = None,
         llm: LlmBackend | None = None,
         method_runner: MethodRunner | None = None,
+        subplanner: Subplanner | None = None,
         on_say: Callable[[str], None] | None = None,
         on_record: Callable[[ActionRecord], None] | None = None,
     ):
@@ -73,6 +74,7 @@ class Executor:
         self.world = world
         self.llm = llm
         self.method_runner = method_runner
+        self.subplanner = subplanner
         self.records: deque[ActionRecord] = deque(maxlen=RECENT_RECORDS)
         self._on_say = on_say
         self._on_record = on_record
@@ -99,6 +101,12 @@ class Executor:
     def say(self, text: str) -> None:
         if self._on_say is not None:
             self._on_say(text)
+
+    def subplan(self, goal: str, tools: list[str] | None = None, max_steps: int | None = None) -> ToolResult:
+        """For python tools: a sub-plan toward `goal` with only `tools`; its outcome comes back as a result."""
+        if self.subplanner is None:
+            raise ToolFailure("unavailable", "subplan needs the planner, which is not running")
+        return self.subplanner.subplan(goal, tools, max_steps, self)
 
     @contextmanager
     def plan_scope(self) -> Iterator[None]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import socket
@@ -14,7 +15,8 @@ import pytest
 
 from agent.bridge.models import BotState
 from agent.server import ServerInfo
-from support.procs import env_with_token, mcagent, new_token, wait_until_gone
+from support.procs import env_with_token, mcagent, new_token, processes_with_token, wait_until_gone
+from support.waiting import wait_for
 
 # What the issue promises for every failed connect: one line and an exit within this.
 CONNECT_FAILURE_BOUND_S = 15
@@ -79,15 +81,6 @@ def test_port_out_of_range_names_the_key_and_the_range() -> None:
     assert "command line: server.port" in line and "65535" in line
 
 
-def test_demo_runs_to_its_end_and_leaves_nothing(tmp_path) -> None:
-    token = new_token()
-    done = mcagent("demo", "--port", "0", token=token, timeout_s=120)
-    assert done.returncode == 0, done.stderr
-    assert "bot mcagent at x=" in done.stdout and "grass_block" in done.stdout
-    assert "@" in done.stdout
-    assert wait_until_gone(token, timeout_s=5) == []
-
-
 @pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT])
 def test_server_command_serves_until_signalled(stop_signal: signal.Signals) -> None:
     token = new_token()
@@ -132,3 +125,23 @@ def test_call_refuses_a_misspelt_tool_before_starting_anything() -> None:
     assert _one_clean_line(done.stderr) == "mcagent call: no tool named 'mc-lok'; did you mean 'mc-look'?"
     bad_json = mcagent("call", "mc-look", "{facing: north}", token=new_token())
     assert bad_json.returncode == 2 and "mc-look are not valid JSON" in _one_clean_line(bad_json.stderr)
+
+
+def test_ctrl_c_in_a_terminal_ends_cleanly_with_130() -> None:
+    """A terminal's Ctrl-C signals the whole process group: Python, the bridge and the server."""
+    token = new_token()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agent.cli", "call", "mc-wait", '{"seconds": 30}', "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env_with_token(token),
+        stdin=subprocess.DEVNULL, start_new_session=True,
+    )
+    try:
+        assert wait_for(lambda: len(processes_with_token(token)) >= 3, timeout_s=30), "server and bridge never started"
+        time.sleep(1)  # let the bot spawn and the wait begin
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=10)
+        assert proc.returncode == 130
+        assert _one_clean_line(err) == "mcagent call: interrupted"
+        assert wait_until_gone(token, timeout_s=5) == []
+    finally:
+        proc.kill()

@@ -15,9 +15,11 @@ from tool_testing import FIXTURE_TOOLS, MIXED_TOOLS, fixture_toolbox
 
 @pytest.fixture(autouse=True)
 def no_user_config(tmp_path, monkeypatch):
-    # Keep a developer's own mcagent.yaml out of the test.
+    # Keep a developer's own mcagent.yaml out of the test, and skills/ too: its explore-area
+    # would clash with the fixture of that name.
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    (tmp_path / "mcagent.yaml").write_text("tool_folders: []\n")
 
 
 def test_lists_every_tool_with_its_type_and_source(capsys):

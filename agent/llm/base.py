@@ -1,0 +1,124 @@
+"""What every backend shares: its capabilities, its usage meter, and `complete` for llm tools.
+
+Each backend is an SGLang `BaseBackend` (so the planner's SGLang programs run on all of them
+unchanged) with this mixin on top. The planner reads `capabilities` to decide where it can
+constrain the model (select, JSON schema) and where it must validate and retry instead.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import sglang as sgl
+from pydantic import BaseModel, ConfigDict
+
+from agent.errors import McAgentError
+
+# llm tools get a reply of at most this many tokens unless they ask for another bound.
+COMPLETE_MAX_TOKENS = 512
+
+
+class LlmError(McAgentError):
+    """The backend could not answer: server unreachable, model missing, prompt too long."""
+
+
+class Capabilities(BaseModel):
+    """Which constraints the backend enforces while decoding."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    select: bool  # sgl.select: pick one of fixed strings (by log-likelihood)
+    json_schema: bool  # sgl.gen(json_schema=...): output always parses and fits the schema
+
+
+class Usage(BaseModel):
+    """Totals over every call a backend served."""
+
+    model_config = ConfigDict(extra="forbid")
+    calls: int = 0
+    seconds: float = 0.0
+    prompt_tokens: int = 0  # the prompt's size, summed over calls
+    prefilled_tokens: int = 0  # prompt tokens the model computed: not served from its KV cache
+    completion_tokens: int = 0
+    scored_tokens: int = 0  # candidate tokens `select` evaluated to compare the choices
+
+    def minus(self, earlier: Usage) -> Usage:
+        return Usage(**{name: getattr(self, name) - getattr(earlier, name) for name in Usage.model_fields})
+
+
+class Meter:
+    """One call being measured; the backend fills in the token counts it knows."""
+
+    def __init__(self) -> None:
+        self.prompt_tokens = 0
+        self.prefilled_tokens: int | None = None  # None: unknown, count the whole prompt
+        self.completion_tokens = 0
+        self.scored_tokens = 0
+
+
+# Argument names must not collide with run()'s own sampling keywords (stop, temperature, ...).
+@sgl.function
+def _complete(s, prompt: str, reply_tokens: int, stop_at: list[str], heat: float):
+    s += sgl.user(prompt)
+    s += sgl.assistant(sgl.gen("reply", max_tokens=reply_tokens, stop=stop_at, temperature=heat))
+
+
+class Metered:
+    """Mixin for BaseBackend subclasses: usage accounting, capabilities, and LlmBackend.complete."""
+
+    capabilities: Capabilities
+    name: str  # the spec it was opened from, for summaries
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.usage = Usage()
+        self.context_tokens = 0  # the prompt's size at the latest call
+        super().__init__(*args, **kwargs)
+
+    @contextmanager
+    def metered(self) -> Iterator[Meter]:
+        """Times one backend call and adds its tokens to `usage`; library errors become LlmError."""
+        meter = Meter()
+        started = time.perf_counter()
+        try:
+            yield meter
+        except LlmError:
+            raise
+        except Exception as e:  # a library or network failure, not our bug: the run ends with its reason
+            raise LlmError(f"{self.name}: {type(e).__name__}: {e}") from e
+        finally:
+            usage = self.usage
+            usage.calls += 1
+            usage.seconds += time.perf_counter() - started
+            usage.prompt_tokens += meter.prompt_tokens
+            prefilled = meter.prompt_tokens if meter.prefilled_tokens is None else meter.prefilled_tokens
+            usage.prefilled_tokens += prefilled
+            usage.completion_tokens += meter.completion_tokens
+            usage.scored_tokens += meter.scored_tokens
+            self.context_tokens = meter.prompt_tokens or self.context_tokens
+
+    def complete(self, prompt: str, **params: Any) -> str:
+        """LlmBackend for llm tools: the prompt as one user turn, the reply as the assistant's."""
+        state = _complete.run(
+            prompt=prompt,
+            reply_tokens=int(params.get("max_tokens", COMPLETE_MAX_TOKENS)),
+            stop_at=stop_strings(params.get("stop")),
+            heat=float(params.get("temperature", 0.0)),
+            backend=self,
+            use_thread=False,
+        )
+        return str(state["reply"]).strip()
+
+
+def stop_strings(stop: str | list[str] | tuple[str, ...] | None) -> list[str]:
+    """SglSamplingParams.stop is a string, a list or an empty tuple: always a list here."""
+    if not stop:
+        return []
+    return [stop] if isinstance(stop, str) else [s for s in stop if s]
+
+
+def cut_at_stop(text: str, stop: list[str]) -> str:
+    """The interpreter keeps whatever the backend returns, so backends cut at the first stop string."""
+    cut = min((i for i in (text.find(s) for s in stop) if i >= 0), default=len(text))
+    return text[:cut]

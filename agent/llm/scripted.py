@@ -1,0 +1,156 @@
+"""`scripted:PATH`: canned replies for tests and examples, served through the SGLang interface.
+
+A script is a list of replies, one per gen or select call in order, or a callable that
+gets each call (prompt, choices, stop strings, schema) and returns the reply. Replies are
+cut at the call's stop strings, as a real backend's would be. A select reply that is not
+one of the choices resolves to the closest choice, as a constrained model can only land on
+a valid one. Every call is recorded, so tests can assert on the prompts.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict
+from sglang.lang.backend.base_backend import BaseBackend
+from sglang.lang.chat_template import get_chat_template
+from sglang.lang.choices import ChoicesDecision
+
+from agent.errors import ConfigError
+from agent.llm.base import Capabilities, LlmError, Metered, cut_at_stop, stop_strings
+
+# Rough tokens per character for the usage figures; the scripted backend has no tokenizer.
+CHARS_PER_TOKEN = 4
+
+
+class ScriptedCall(BaseModel):
+    """One call as the backend received it, and what it answered."""
+
+    model_config = ConfigDict(frozen=True)
+    index: int
+    kind: Literal["gen", "select"]
+    prompt: str
+    choices: list[str] | None = None
+    stop: list[str] = []
+    max_tokens: int | None = None
+    json_schema: str | None = None
+    reply: str = ""
+
+
+Script = Sequence[str] | Callable[[ScriptedCall], str]
+
+
+class ScriptedBackend(Metered, BaseBackend):
+    """Serves `script`. `constrained=False` makes it a backend that can neither select nor follow a
+    schema, so the planner's validate-and-retry path runs against it."""
+
+    def __init__(self, script: Script, *, constrained: bool = True, name: str = "scripted"):
+        super().__init__()
+        self.name = name
+        self.chat_template = get_chat_template("default")
+        self.capabilities = Capabilities(select=constrained, json_schema=constrained)
+        self.calls: list[ScriptedCall] = []
+        self._script = script
+        self._cached = ""  # the previous prompt: what a KV cache would hold
+
+    def get_model_name(self) -> str:
+        return self.name
+
+    def generate(self, s, sampling_params):
+        call = ScriptedCall(
+            index=len(self.calls),
+            kind="gen",
+            prompt=s.text_,
+            stop=stop_strings(sampling_params.stop),
+            max_tokens=sampling_params.max_new_tokens,
+            json_schema=sampling_params.json_schema,
+        )
+        text = cut_at_stop(self._answer(call), call.stop)
+        return text, {"index": call.index}
+
+    def select(self, s, choices, temperature, choices_method=None):
+        call = ScriptedCall(index=len(self.calls), kind="select", prompt=s.text_, choices=list(choices))
+        wanted = self._answer(call)
+        decision = wanted if wanted in choices else _closest(wanted, list(choices))
+        return ChoicesDecision(decision=decision, meta_info={"scripted": wanted})
+
+    def _answer(self, call: ScriptedCall) -> str:
+        with self.metered() as meter:
+            reply = self._reply(call)
+            self.calls.append(call.model_copy(update={"reply": reply}))
+            common = _common_prefix(self._cached, call.prompt)
+            self._cached = call.prompt
+            meter.prompt_tokens = len(call.prompt) // CHARS_PER_TOKEN
+            meter.prefilled_tokens = (len(call.prompt) - common) // CHARS_PER_TOKEN
+            meter.completion_tokens = len(reply) // CHARS_PER_TOKEN
+        return reply
+
+    def _reply(self, call: ScriptedCall) -> str:
+        if callable(self._script):
+            return str(self._script(call))
+        if call.index >= len(self._script):
+            wanted = f"the script has {len(self._script)} replies and call {call.index + 1} wants another"
+            raise LlmError(f"{self.name}: {wanted}")
+        return str(self._script[call.index])
+
+
+def _closest(wanted: str, choices: list[str]) -> str:
+    """A choice the reply begins (e.g. "[METHOD: STEP 2]"), else the most similar one."""
+    started = [choice for choice in choices if choice.startswith(wanted.strip())]
+    if started:
+        return started[0]
+    close = difflib.get_close_matches(wanted, choices, n=1, cutoff=0.0)
+    return close[0] if close else choices[0]
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """Length of the common prefix, by bisection on C-speed slice comparisons (prompts grow long)."""
+    if b.startswith(a):
+        return len(a)
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def load_script(path: Path) -> ScriptedBackend:
+    """A .yaml/.yml/.json list of replies (or {replies: [...], constrained: bool}), or a .py file
+    defining reply(call) -> str (and optionally CONSTRAINED = False)."""
+    if not path.is_file():
+        raise ConfigError(f"scripted: {path} does not exist")
+    name = f"scripted:{path}"
+    if path.suffix == ".py":
+        module = _import(path)
+        reply = getattr(module, "reply", None)
+        if not callable(reply):
+            raise ConfigError(f"scripted: {path} defines no reply(call) -> str")
+        return ScriptedBackend(reply, constrained=bool(getattr(module, "CONSTRAINED", True)), name=name)
+    try:
+        loaded: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as e:
+        raise ConfigError(f"scripted: {path}: {e}") from None
+    if isinstance(loaded, dict):
+        replies, constrained = loaded.get("replies"), loaded.get("constrained", True)
+    else:
+        replies, constrained = loaded, True
+    if not (isinstance(replies, list) and all(isinstance(r, str) for r in replies)):
+        raise ConfigError(f"scripted: {path}: expected a list of reply strings (or replies: [...])")
+    return ScriptedBackend(replies, constrained=bool(constrained), name=name)
+
+
+def _import(path: Path):
+    spec = importlib.util.spec_from_file_location(f"mcagent_script_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise ConfigError(f"scripted: cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -1,0 +1,101 @@
+"""TOOL_ARGS_JSON: the schema a constrained backend decodes against, and for the others, parsing
+with the repairs small models need. The executor then validates the arguments against the
+tool's schema, so a bad argument comes back as a `bad_args` result the model can read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from agent.tools.schema import JsonSchema
+
+_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
+_TRAILING_COMMA = re.compile(r",\s*([}\]])")
+_PY_LITERALS = {"True": "true", "False": "false", "None": "null"}
+_PY_LITERAL = re.compile(r"\b(True|False|None)\b")
+_STRING = re.compile(r'("(?:\\.|[^"\\])*")')
+
+
+def decoding_schema(schema: JsonSchema | None) -> dict[str, Any]:
+    """The tool's schema for constrained decoding. Our objects reject unknown keys unless they say
+    otherwise, while JSON Schema allows them by default: so say it explicitly, at every level."""
+    if schema is None:
+        return {"type": "object", "properties": {}, "additionalProperties": False}
+    return _closed(schema.dump())
+
+
+def _closed(node: dict[str, Any]) -> dict[str, Any]:
+    out = dict(node)
+    if "properties" in out:
+        out["properties"] = {name: _closed(sub) for name, sub in out["properties"].items()}
+    if "items" in out:
+        out["items"] = _closed(out["items"])
+    if out.get("type") == "object" or "properties" in out:
+        out.setdefault("additionalProperties", False)
+    return out
+
+
+def parse_args(raw: str) -> tuple[dict[str, Any] | None, str | None]:
+    """(arguments, None) or (None, why not). Tries the text as written, then repaired."""
+    text = raw.strip()
+    if not text:
+        return {}, None
+    for candidate in (text, repair(text)):
+        try:
+            value = json.loads(candidate)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(value, dict):
+            return value, None
+        return None, f"TOOL_ARGS_JSON must be a JSON object, got {type(value).__name__}"
+    return None, f"TOOL_ARGS_JSON is not JSON even after repair: {text[:80]!r}"
+
+
+def repair(text: str) -> str:
+    """Fixes what small models get wrong: code fences, text around the object, Python literals,
+    single quotes, trailing commas, and braces left open at the end."""
+    text = _FENCE.sub("", text.strip())
+    start = text.find("{")
+    if start < 0:
+        return text
+    text = _balanced(text[start:])
+    if '"' not in text:
+        text = text.replace("'", '"')
+    return _outside_strings(text, lambda code: _TRAILING_COMMA.sub(r"\1", _PY_LITERAL.sub(_json_literal, code)))
+
+
+def _json_literal(match: re.Match[str]) -> str:
+    return _PY_LITERALS[match[1]]
+
+
+def _outside_strings(text: str, fix: Callable[[str], str]) -> str:
+    """Applies `fix` to the text between JSON strings, never inside one."""
+    parts = _STRING.split(text)
+    return "".join(part if i % 2 else fix(part) for i, part in enumerate(parts))
+
+
+def _balanced(text: str) -> str:
+    """The first complete {...} (outside strings), or the text with its open brackets closed."""
+    closers: list[str] = []
+    in_string = escaped = False
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+            continue
+        if ch == '"':
+            in_string = True
+        elif ch in "{[":
+            closers.append("}" if ch == "{" else "]")
+        elif ch in "}]" and closers:
+            closers.pop()
+            if not closers:
+                return text[: i + 1]
+    return text + ('"' if in_string else "") + "".join(reversed(closers))

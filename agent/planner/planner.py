@@ -1,0 +1,213 @@
+"""The planner: an SGLang program whose outer loop picks one tool per step toward a goal.
+
+Each outer step: THOUGHTS, TOOL_NAME, TOOL_ARGS_JSON, execute, ACTUAL RESULT (ground truth),
+DONE, NEXT_TASK, all appended to one prompt that only grows at the end. A method tool runs
+its protocol as a bounded inner loop in the same prompt (method.py). Python tools can start a
+sub-plan: a fresh prompt with its own goal, tools and step bound.
+
+The Planner is also the executor's MethodRunner and Subplanner, so those calls come back here.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sglang as sgl
+from pydantic import BaseModel, ConfigDict, Field
+
+from agent.llm import LlmError, Metered, Usage
+from agent.planner import prompts
+from agent.planner.decide import match_yes_no, pick
+from agent.planner.method import run_method
+from agent.planner.records import Outcome, Recorder, RunRecord, StepRecord
+from agent.planner.steps import TASK_TOKENS, StepClock, choose_action, describe, execute
+from agent.tools import Toolbox, ToolResult, ToolSpec, catalog_text
+from agent.tools.context import ToolContext
+
+# Exit codes by outcome: 0 when the goal is reported done, 130 for Ctrl-C as everywhere in mcagent.
+EXIT_CODES: dict[str, int] = {"done": 0, "interrupted": 130}
+
+
+class PlannerOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    max_steps: int = Field(20, ge=1, le=1000, description="outer steps per run")
+    method_max_steps: int | None = Field(None, ge=1, le=1000, description="overrides every method's own bound")
+    tools: list[str] | None = Field(None, description="what the outer loop may choose; None: the whole catalog")
+    subplan_max_steps: int = Field(8, ge=1, le=1000, description="a sub-plan's bound when its caller gives none")
+
+
+class RunResult(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    outcome: Outcome
+    reason: str
+    steps: int
+    inner_steps: int
+    wall_s: float
+    usage: Usage
+    trace: Path | None = None
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_CODES.get(self.outcome, 1)
+
+
+@dataclass
+class Frame:
+    """One running plan: the main one, or a sub-plan started by a python tool."""
+
+    plan: int
+    goal: str
+    tools: list[str]
+    max_steps: int
+    executor: ToolContext
+    world: str = ""  # the world-state summary the prompt opens with
+    state: Any = None  # the SGLang program state: the prompt
+    outer_step: int = 0
+    inner_steps: int = 0
+    outcome: Outcome = "failed"
+    reason: str = "stopped by an error"
+    started: float = field(default_factory=time.perf_counter)
+
+    def finish(self, outcome: Outcome, reason: str) -> None:
+        self.outcome, self.reason = outcome, reason
+
+
+@sgl.function
+def _plan(s, planner: Planner, frame: Frame):
+    planner.outer_loop(s, frame)
+
+
+@sgl.function
+def _lone_method(s, planner: Planner, frame: Frame, spec: ToolSpec, args: dict):
+    planner.start_prompt(s, frame)
+    frame.outer_step = 1
+    result = run_method(planner, frame, spec, args)
+    frame.finish("done" if result.ok else "failed", result.value)
+    return result
+
+
+class Planner:
+    def __init__(self, backend: Metered, toolbox: Toolbox, options: PlannerOptions | None = None,
+                 recorder: Recorder | None = None):
+        self.backend = backend
+        self.caps = backend.capabilities
+        self.toolbox = toolbox
+        self.options = options or PlannerOptions()
+        self.recorder = recorder or Recorder()
+        self._frames: list[Frame] = []
+        self._plans = 0
+        self._method: str | None = None  # the method running now: methods never nest
+
+    def run(self, goal: str, executor: ToolContext, world: str = "") -> RunResult:
+        """Plans until the model reports the goal done, the step bound, an LLM failure or Ctrl-C."""
+        frame = self._frame(goal, self.options.tools, self.options.max_steps, executor, world)
+        return self._run(frame, _plan, top=True)[0]
+
+    def subplan(self, goal: str, tools: list[str] | None, max_steps: int | None, executor: ToolContext) -> ToolResult:
+        """A fresh plan for a python tool. Ctrl-C and LLM failures end the whole run, not just this."""
+        unknown = [name for name in tools or [] if name not in self.toolbox.tools]
+        if unknown:
+            return ToolResult.failure("bad_args", f"subplan: no tool named {unknown[0]!r}")
+        frame = self._frame(goal, tools, max_steps or self.options.subplan_max_steps, executor)
+        run = self._run(frame, _plan, top=False)[0]
+        data = {"outcome": run.outcome, "steps": run.steps, "reason": run.reason}
+        if run.outcome == "done":
+            return ToolResult.success(data, f"sub-plan done in {run.steps} steps: {run.reason}")
+        return ToolResult.failure("tool_failed", f"sub-plan ended with {run.outcome}: {run.reason}", data)
+
+    def __call__(self, spec: ToolSpec, args: dict[str, Any], executor: ToolContext) -> ToolResult:
+        """MethodRunner: the inner loop, inside the running plan's prompt (or a prompt of its own)."""
+        if self._method is not None:
+            refusal = f"FAILED | Method {self._method} cannot invoke method tool '{spec.name}'"
+            return ToolResult.failure("tool_failed", refusal)
+        self._method = spec.name
+        try:
+            if self._frames:
+                return run_method(self, self._frames[-1], spec, args)
+            frame = self._frame(prompts.STANDALONE_GOAL.format(method=spec.name), None, 1, executor)
+            return self._run(frame, _lone_method, top=False, spec=spec, args=args)[1]
+        finally:
+            self._method = None
+
+    def start_prompt(self, s, frame: Frame) -> None:
+        frame.state = s
+        catalog = catalog_text(Toolbox(tools={name: self.toolbox.tools[name] for name in frame.tools}))
+        s += sgl.system(prompts.SYSTEM)
+        s += sgl.user(prompts.START.format(goal=frame.goal, world=frame.world or prompts.NO_WORLD, catalog=catalog))
+
+    def outer_loop(self, s, frame: Frame) -> None:
+        self.start_prompt(s, frame)
+        task = prompts.FIRST_TASK
+        for step in range(1, frame.max_steps + 1):
+            frame.outer_step = step
+            record = self._outer_step(s, frame, task)
+            if record.done:
+                return frame.finish("done", f"the goal was reported done at step {step}")
+            task = record.next_task or task
+        frame.finish("max_steps", f"the goal was not reported done within {frame.max_steps} steps")
+
+    def _outer_step(self, s, frame: Frame, task: str) -> StepRecord:
+        clock, key = StepClock(self.backend), f"p{frame.plan}s{frame.outer_step}"
+        s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=task))
+        turn = choose_action(s, key, frame.tools, self.toolbox, self.caps)
+        result, tool_s = execute(frame.executor, turn)
+        shown = prompts.RESULT.format(tool=turn.tool or "(none)", args=json.dumps(turn.args or {}, ensure_ascii=False),
+                                      result=describe(result))
+        s += sgl.user(shown + "\n" + prompts.OUTER_REFLECT)
+        s += sgl.assistant_begin()
+        s += prompts.DONE
+        done = pick(s, key + "_done", ["yes", "no"], self.caps, label=prompts.DONE, what="DONE answer",
+                    matcher=match_yes_no)
+        s += "\n" + prompts.NEXT_TASK + sgl.gen(key + "_next", max_tokens=TASK_TOKENS, stop=["\n"], temperature=0.0)
+        s += sgl.assistant_end()
+        record = StepRecord(
+            plan=frame.plan, outer_step=frame.outer_step, thoughts=turn.thoughts, tool=turn.tool,
+            action=turn.action(), result=result.as_dict(),
+            note="; ".join(n for n in (turn.note, done.note) if n) or None,
+            done=done.value == "yes", next_task=s[key + "_next"].strip(), **clock.fields(tool_s),
+        )
+        self.recorder.add(record)
+        return record
+
+    def _frame(self, goal: str, tools: list[str] | None, max_steps: int, executor: ToolContext,
+               world: str = "") -> Frame:
+        offered = tools or sorted(name for name, spec in self.toolbox.tools.items() if not spec.hidden)
+        frame = Frame(plan=self._plans, goal=goal, tools=offered, max_steps=max_steps, executor=executor, world=world)
+        self._plans += 1
+        return frame
+
+    def _run(self, frame: Frame, program: sgl.SglFunction, *, top: bool, **arguments: Any) -> tuple[RunResult, Any]:
+        """Runs the SGLang `program` for `frame` between its start and end records; returns the
+        result and what the program returned. Only the top plan turns Ctrl-C and LLM failures
+        into its outcome; a nested one passes them up after recording."""
+        usage = self.backend.usage.model_copy()
+        self.recorder.add(RunRecord(plan=frame.plan, event="start", goal=frame.goal, llm=self.backend.name,
+                                    max_steps=frame.max_steps, world=frame.world))
+        self._frames.append(frame)
+        returned = None
+        try:
+            state = program.run(planner=self, frame=frame, backend=self.backend, use_thread=False, **arguments)
+            returned = state.ret_value
+        except KeyboardInterrupt:
+            frame.finish("interrupted", "interrupted by Ctrl-C")
+            if not top:
+                raise
+        except LlmError as e:
+            frame.finish("failed", str(e))
+            if not top:
+                raise
+        finally:
+            self._frames.pop()
+            result = RunResult(
+                outcome=frame.outcome, reason=frame.reason, steps=frame.outer_step, inner_steps=frame.inner_steps,
+                wall_s=time.perf_counter() - frame.started, usage=self.backend.usage.minus(usage),
+                trace=self.recorder.path,
+            )
+            ended = result.model_dump(include={"outcome", "reason", "steps", "inner_steps", "wall_s", "usage"})
+            self.recorder.add(RunRecord(plan=frame.plan, event="end", goal=frame.goal, llm=self.backend.name,
+                                        max_steps=frame.max_steps, **ended))
+        return result, returned

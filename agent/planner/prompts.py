@@ -1,0 +1,62 @@
+"""Every text the planner shows the model, by phase. Control flow lives elsewhere.
+
+The prompt is append-only: each phase adds to the end of one growing conversation, so a
+backend with a prefix cache computes only what is new at each step.
+"""
+
+from __future__ import annotations
+
+SYSTEM = """You are the planner of a Minecraft bot. You reach the GOAL by calling tools, one tool per step.
+At each step write exactly:
+THOUGHTS: one short sentence on what to do next and why
+TOOL_NAME: one tool name from the TOOL CATALOG
+TOOL_ARGS_JSON: the tool's arguments as one JSON object on one line
+Then read the ACTUAL RESULT. It is ground truth: what really happened, whatever you expected.
+Then write DONE: yes when the GOAL is reached, otherwise no, and NEXT_TASK: what to do next.
+A [method] tool runs a protocol: while it runs, follow its steps and choose tools only for it."""
+
+START = """GOAL: {goal}
+
+WORLD STATE: {world}
+
+TOOL CATALOG:
+{catalog}"""
+
+FIRST_TASK = "choose the first tool that moves toward the GOAL"
+NO_WORLD = "unknown (no world state given)"
+
+OUTER_STEP = "STEP {step}/{max_steps}. NEXT_TASK: {task}"
+
+RESULT = """Tool executed: `{tool}` {args}
+>> ACTUAL RESULT (ground truth) <<
+{result}
+>> END RESULT <<"""
+
+OUTER_REFLECT = "Is the GOAL reached? Write DONE: yes or no, then NEXT_TASK."
+
+# Shown once when a name is not one of the valid choices, before the one retry.
+CORRECTION = "{got!r} is not a valid {what}. Write exactly one of: {choices}"
+
+METHOD_START = """#METHOD START: {method} {args} (at most {max_steps} internal steps)
+Follow this protocol. Each internal step calls one tool, the one the CURRENT METHOD STEP requires.
+After its ACTUAL RESULT, write NEXT_TASK: the step the result leads to, as [METHOD: STEP X] TITLE,
+or TERMINATION (OUTCOME) when the protocol ends. Do not invent steps.
+Tools for this method: {tools}
+{protocol}
+#DECLARED STEPS: {steps}
+#TERMINATION OUTCOMES: {outcomes}"""
+
+# Each internal step repeats only what changes: where the loop is, and the result.
+METHOD_STEP = "#METHOD EXECUTION MODE: {method} (internal step {inner}/{max_steps}). CURRENT METHOD STEP: {task}"
+
+METHOD_RESULT = """Tool executed: `{tool}`
+>> ACTUAL RESULT (ground truth) <<
+{result}
+>> END RESULT <<
+NEXT_TASK?"""
+
+STANDALONE_GOAL = "Run the method {method} to its end."
+
+# The assistant's side of a turn: the labels the model writes after.
+THOUGHTS, TOOL_NAME, TOOL_ARGS = "THOUGHTS: ", "TOOL_NAME: ", "TOOL_ARGS_JSON: "
+DONE, NEXT_TASK = "DONE: ", "NEXT_TASK: "

@@ -1,0 +1,40 @@
+"""`mcagent demo`: the planner on the embedded SmolLM2 explores the cave scenario, within the
+5 minutes the issue allows on 2 cores, and says where the trace is."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from agent.planner import RunRecord, StepRecord, read_trace
+from support.procs import mcagent, new_token, wait_until_gone
+
+pytest.importorskip("llama_cpp", reason="llama-cpp-python is built by scripts/bootstrap.sh")
+
+DEMO_BOUND_S = 300
+
+
+def test_demo_explores_the_cave_and_prints_where_the_trace_is(tmp_path):
+    config = tmp_path / "mcagent.yaml"
+    config.write_text(f"infospace: {tmp_path / 'notes.db'}\ntrace_dir: {tmp_path / 'runs'}\n"
+                      f"tool_folders: [{Path(__file__).resolve().parents[2] / 'skills'}]\n")
+    token = new_token()
+    started = time.monotonic()
+    done = mcagent("demo", "--port", "0", "--config", str(config), token=token, timeout_s=DEMO_BOUND_S)
+    assert time.monotonic() - started < DEMO_BOUND_S
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "goal: explore the area until you find open sky (scenario cave, LLM llamacpp)" in out
+    assert "bot mcagent at x=0.50 y=5.00 z=0.50, facing north" in out
+    assert re.search(r"^step 1\.1 +mc-", out, re.MULTILINE), out
+    assert re.search(r"^step 1 +explore-area ", out, re.MULTILINE), out
+    assert "ground truth: the bot is at x=" in out
+    trace = Path(re.search(r"^trace: (.+)$", out, re.MULTILINE)[1])
+    assert trace.is_file() and trace.parent.parent == tmp_path / "runs"
+    records = read_trace(trace)
+    assert isinstance(records[-1], RunRecord) and records[-1].event == "end"
+    assert any(isinstance(r, StepRecord) and r.inner_loop for r in records)
+    assert wait_until_gone(token, timeout_s=5) == []

@@ -1,0 +1,119 @@
+"""The planner in the real world: a scripted LLM drives explore-area in the room scenario
+(a closed stone room with one doorway) until the bot stands outside under open sky."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agent.bridge import connect
+from agent.infospace import Infospace
+from agent.llm.scripted import load_script
+from agent.paths import SKILLS_DIR
+from agent.planner import MethodRecord, Planner, PlannerOptions, Recorder, StepRecord, read_trace
+from agent.server import LocalServer, ServerSettings, load_scenario
+from agent.tools import Executor, load_toolbox, standard_sources
+from support.planning import EXPLORE_POLICY, FIXTURES
+from support.procs import env_with_token, mcagent, new_token, wait_until_gone
+
+GOAL = "get out of the room to open sky"
+# The room's shell spans z -4..4 (roof included); the doorway is in the north wall, at z = -4.
+OUTSIDE_NORTH_OF_Z = -4.5
+
+
+@pytest.fixture(scope="module")
+def toolbox():
+    box = load_toolbox(standard_sources("minecraft", [Path("skills")], base=SKILLS_DIR.parent))
+    assert not box.errors, box.errors
+    return box
+
+
+def test_explore_area_leads_the_bot_out_of_the_room_under_open_sky(tmp_path, toolbox):
+    trace = tmp_path / "trace.jsonl"
+    with LocalServer(ServerSettings(), port=0, scenario=load_scenario("room")) as info:
+        with connect(port=info.port, username="explorer") as bot:
+            backend = load_script(EXPLORE_POLICY)
+            recorder = Recorder(trace)
+            planner = Planner(backend, toolbox, PlannerOptions(max_steps=3), recorder)
+            infospace = Infospace.open(":memory:")
+            executor = Executor(toolbox, infospace, world=bot, llm=backend, method_runner=planner, subplanner=planner)
+            result = planner.run(GOAL, executor)
+            recorder.close()
+            # Ground truth, independent of what the planner reported:
+            seen = executor.execute_action({"type": "mc-observe-blocks", "radius": 4})
+            where = bot.state().position
+            infospace.close()
+    assert (result.outcome, result.steps, result.exit_code) == ("done", 1, 0)
+    assert seen.ok and seen.data["sky_visible"] is True, seen.value
+    assert where.z < OUTSIDE_NORTH_OF_Z, where
+
+    records = read_trace(trace)
+    inner = [r for r in records if isinstance(r, StepRecord) and r.inner_loop]
+    assert [r.inner_loop.inner_step for r in inner] == list(range(1, len(inner) + 1))
+    assert all(r.action["_inner_loop"]["method_name"] == "explore-area" for r in inner)
+    assert {r.tool for r in inner} >= {"mc-look", "mc-observe-blocks", "mc-move", "mc-status"}
+    assert all(r.result["status"] == "success" for r in inner), [r.result for r in inner]
+    [method] = [r for r in records if isinstance(r, MethodRecord)]
+    assert method.outcome == "DISCOVERY" and method.inner_steps == len(inner)
+    assert inner[-1].next_task == "TERMINATION (DISCOVERY)"
+
+
+def test_mcagent_run_plans_prints_each_step_and_writes_the_trace(tmp_path):
+    config = tmp_path / "mcagent.yaml"
+    config.write_text(f"infospace: {tmp_path / 'notes.db'}\ntool_folders: [{SKILLS_DIR}]\n")
+    trace = tmp_path / "run" / "trace.jsonl"
+    token = new_token()
+    done = mcagent("run", "--goal", GOAL, "--config", str(config), "--scenario", "room", "--port", "0",
+                   "--llm", f"scripted:{EXPLORE_POLICY}", "--max-steps", "2", "--trace", str(trace),
+                   token=token, timeout_s=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("step 1.1 ") and "mc-look" in line and "success" in line for line in lines)
+    assert any(line.startswith("  method explore-area: DISCOVERY after ") for line in lines)
+    assert "outcome: done (the goal was reported done at step 1)" in lines
+    assert any(line.startswith("steps: 1 outer, ") and "LLM " in line for line in lines)
+    assert any(line.startswith("tokens: ") and " in (" in line and " out" in line for line in lines)
+    assert f"trace: {trace}" in lines
+    assert read_trace(trace)[-1].outcome == "done"
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_mcagent_run_refuses_bad_usage_with_exit_code_2(tmp_path):
+    token = new_token()
+    no_goal = mcagent("run", "--scenario", "room", token=token)
+    bad_llm = mcagent("run", "--goal", "g", "--llm", "gpt4", token=token)
+    bad_steps = mcagent("run", "--goal", "g", "--max-steps", "0", token=token)
+    assert [no_goal.returncode, bad_llm.returncode, bad_steps.returncode] == [2, 2, 2]
+    assert "the following arguments are required: --goal" in no_goal.stderr
+    assert "llm" in bad_llm.stderr and "sglang:URL" in bad_llm.stderr
+    assert "expected a whole number from 1 to 1000" in bad_steps.stderr
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_ctrl_c_ends_mcagent_run_cleanly_with_the_summary_and_the_trace(tmp_path):
+    config = tmp_path / "mcagent.yaml"
+    config.write_text(f"infospace: {tmp_path / 'notes.db'}\n")
+    trace = tmp_path / "trace.jsonl"
+    token = new_token()
+    policy = FIXTURES / "planner" / "status_policy.py"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agent.cli", "run", "--goal", "keep checking", "--config", str(config), "--port", "0",
+         "--llm", f"scripted:{policy}", "--max-steps", "1000", "--trace", str(trace)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env_with_token(token), stdin=subprocess.DEVNULL,
+    )
+    try:
+        assert any(line.startswith("step 2 ") for line in proc.stdout), "the run never reached step 2"
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert "outcome: interrupted (interrupted by Ctrl-C)" in out and f"trace: {trace}" in out
+    assert "Traceback" not in err
+    end = read_trace(trace)[-1]
+    assert end.event == "end" and end.outcome == "interrupted"
+    assert wait_until_gone(token, timeout_s=5) == []

@@ -1,0 +1,72 @@
+"""A planner on the scripted backend over the core primitives and tests/fixtures/planner/tools,
+and small builders for scripts: the replies a model would give, in call order."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from agent.infospace import Infospace
+from agent.llm.scripted import Script, ScriptedBackend
+from agent.planner import Planner, PlannerOptions, Recorder
+from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
+from agent.tools.loader import CORE_TOOLS_DIR
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+PLANNER_TOOLS = FIXTURES / "planner" / "tools"
+EXPLORE_POLICY = FIXTURES / "planner" / "explore_policy.py"
+
+
+def planner_toolbox() -> Toolbox:
+    sources = [
+        ToolSource(label="core", folder=CORE_TOOLS_DIR, required=True),
+        ToolSource(label="skills", folder=PLANNER_TOOLS, required=True),
+    ]
+    box = load_toolbox(sources)
+    assert not box.errors, box.errors
+    return box
+
+
+@dataclass
+class Rig:
+    backend: ScriptedBackend
+    planner: Planner
+    executor: Executor
+    recorder: Recorder
+
+    def run(self, goal: str = "measure something large"):
+        return self.planner.run(goal, self.executor, world="a test bench")
+
+    def prompts(self) -> list[str]:
+        return [call.prompt for call in self.backend.calls]
+
+
+def rig(script: Script, *, constrained: bool = True, trace: Path | None = None, **options: Any) -> Rig:
+    backend = ScriptedBackend(script, constrained=constrained)
+    toolbox = planner_toolbox()
+    recorder = Recorder(trace)
+    planner = Planner(backend, toolbox, PlannerOptions(**options), recorder)
+    executor = Executor(toolbox, Infospace.open(":memory:"), llm=backend, method_runner=planner, subplanner=planner)
+    return Rig(backend, planner, executor, recorder)
+
+
+def act(tool: str, args: dict | str | None = None, thoughts: str = "thinking") -> list[str]:
+    """THOUGHTS, TOOL_NAME, TOOL_ARGS_JSON."""
+    return [thoughts, tool, args if isinstance(args, str) else json.dumps(args or {})]
+
+
+def reflect(done: bool = False, next_task: str = "keep going") -> list[str]:
+    """An outer step's DONE and NEXT_TASK."""
+    return ["yes" if done else "no", next_task]
+
+
+def inner(tool: str, args: dict | None, next_task: str) -> list[str]:
+    """One inner step: the action, then NEXT_TASK."""
+    return [*act(tool, args), next_task]
+
+
+def measure_then(outcome: str, distance: int = 9) -> list[str]:
+    """patrol's two steps, ending in `outcome` (a label such as TERMINATION (DISCOVERY))."""
+    return [*inner("measure", {"distance": distance}, "[METHOD: STEP 2]"), *inner("think", {"thought": "big"}, outcome)]

@@ -1,0 +1,139 @@
+"""The outer loop on the scripted backend: bounds, DONE, names, arguments, append-only prompt."""
+
+from __future__ import annotations
+
+from agent.planner import RunRecord, StepRecord
+from support.planning import act, reflect, rig
+
+
+def steps(r) -> list[StepRecord]:
+    return [rec for rec in r.recorder.records if isinstance(rec, StepRecord)]
+
+
+def test_the_goal_reported_done_ends_the_run_with_exit_code_0():
+    r = rig([*act("measure", {"distance": 3}), *reflect(done=True, next_task="nothing left")])
+    result = r.run()
+    assert (result.outcome, result.steps, result.exit_code) == ("done", 1, 0)
+    [step] = steps(r)
+    assert (step.tool, step.action, step.done) == ("measure", {"type": "measure", "distance": 3}, True)
+    assert step.result["data"] == {"distance": 3}
+
+
+def test_the_outer_loop_stops_at_max_steps_with_exit_code_1():
+    r = rig([*act("think", {"thought": "hm"}), *reflect()] * 3, max_steps=3)
+    result = r.run()
+    assert (result.outcome, result.steps, result.exit_code) == ("max_steps", 3, 1)
+    assert [s.outer_step for s in steps(r)] == [1, 2, 3]
+    assert len(r.backend.calls) == 15  # nothing is asked after the bound
+
+
+def test_the_prompt_starts_with_goal_world_and_catalog_and_shows_ground_truth():
+    r = rig([*act("measure", {"distance": 7}), *reflect(done=True)])
+    r.run("find a long corridor")
+    first, last = r.prompts()[0], r.prompts()[-1]
+    assert "GOAL: find a long corridor" in first and "WORLD STATE: a test bench" in first
+    assert "- measure: Measures a distance" in first and "- patrol [method]:" in first
+    assert ">> ACTUAL RESULT (ground truth) <<\nsuccess: distance 7 (saved as Note_1)\n>> END RESULT <<" in last
+
+
+def test_the_prompt_only_grows_at_the_end_across_steps_methods_and_retries():
+    script = [
+        "t", "no-such-tool", "think", '{"thought": "a"}', "no", "next",  # a corrective retry
+        *act("patrol"), "t", "measure", '{"distance": 9}', "STEP 2", "t", "think", "{}", "TERMINATION (DISCOVERY)",
+        *reflect(done=True),
+    ]
+    r = rig(script, constrained=False)
+    assert r.run().outcome == "done"
+    prompts = r.prompts()
+    for earlier, later in zip(prompts, prompts[1:]):
+        assert later.startswith(earlier)
+
+
+def test_tool_names_are_constrained_to_the_catalog_where_the_backend_can_select():
+    r = rig([*act("mesure", {"distance": 1}), *reflect(done=True)])
+    r.run()
+    tool_call = r.backend.calls[1]
+    assert tool_call.kind == "select" and set(tool_call.choices) == set(r.planner.toolbox.tools)
+    assert steps(r)[0].tool == "measure"  # the nearest valid choice, as select can only land on one
+
+
+def test_an_invalid_tool_name_gets_one_corrective_retry():
+    r = rig(["t", "`measure`s please", "measure", '{"distance": 2}', *reflect(done=True)], constrained=False)
+    r.run()
+    [step] = steps(r)
+    assert step.tool == "measure" and step.result["status"] == "success"
+    assert "'`measure`s please' is not a valid tool name; retry gave 'measure'" == step.note
+    assert "is not a valid tool name. Write exactly one of: add, apply," in r.backend.calls[2].prompt
+
+
+def test_a_name_still_invalid_after_the_retry_fails_the_step_and_the_loop_goes_on():
+    r = rig(["t", "jump", "leap", *reflect(), *act("think", {"thought": "ok"}), *reflect(done=True)], constrained=False)
+    result = r.run()
+    first, second = steps(r)
+    assert first.tool is None and first.result["code"] == "bad_action"
+    assert "retry gave 'leap', also invalid" in first.result["reason"]
+    assert (second.tool, result.outcome) == ("think", "done")
+
+
+def test_unparseable_args_fail_as_bad_args_without_running_the_tool():
+    r = rig([*act("measure", "distance = 4"), *reflect(done=True)], constrained=False)
+    r.run()
+    [step] = steps(r)
+    assert (step.result["status"], step.result["code"]) == ("failed", "bad_args")
+    assert "not JSON even after repair" in step.result["reason"]
+    assert not any(rec.tool == "measure" for rec in r.executor.records)
+
+
+def test_args_are_repaired_then_validated_against_the_schema():
+    r = rig([*act("measure", "{'distance': 4,"), *reflect(), *act("measure", '{"distance": 40}'), *reflect(done=True)],
+            constrained=False)
+    r.run()
+    repaired, too_far = steps(r)
+    assert repaired.action == {"type": "measure", "distance": 4} and repaired.result["status"] == "success"
+    assert too_far.result["code"] == "bad_args"
+    assert "argument 'distance': expected a number <= 10, got 40" in too_far.result["reason"]
+
+
+def test_args_are_schema_constrained_where_the_backend_can():
+    r = rig([*act("measure", {"distance": 1}), *reflect(done=True)])
+    r.run()
+    args_call = r.backend.calls[2]
+    assert args_call.json_schema is not None and '"required": ["distance"]' in args_call.json_schema
+    assert '"additionalProperties": false' in args_call.json_schema
+
+
+def test_the_trace_is_written_as_it_happens_and_reads_back(tmp_path):
+    from agent.planner import read_trace
+
+    trace = tmp_path / "run" / "trace.jsonl"
+    r = rig([*act("think", {"thought": "x"}), *reflect(done=True)], trace=trace)
+    result = r.run()
+    r.recorder.close()
+    assert result.trace == trace
+    records = read_trace(trace)
+    assert records == r.recorder.records
+    start, step, end = records
+    assert isinstance(start, RunRecord) and start.event == "start" and start.world == "a test bench"
+    assert isinstance(step, StepRecord) and step.llm.calls == 5
+    assert end.event == "end" and end.outcome == "done" and end.usage.calls == 5
+
+
+def test_an_llm_failure_ends_the_run_as_failed_with_its_reason():
+    r = rig([*act("think", {"thought": "x"})])  # the script runs out at DONE
+    result = r.run()
+    assert result.outcome == "failed" and result.exit_code == 1
+    assert "the script has 3 replies and call 4 wants another" in result.reason
+
+
+def test_ctrl_c_ends_the_run_cleanly_with_the_end_record():
+    def reply(call):
+        if call.index == 7:
+            raise KeyboardInterrupt
+        return act("patrol")[call.index] if call.index < 3 else ["t", "measure", '{"distance": 1}', "[METHOD: STEP 2]"][
+            (call.index - 3) % 4]
+
+    r = rig(reply)
+    result = r.run()
+    assert (result.outcome, result.exit_code) == ("interrupted", 130)
+    assert r.recorder.records[-1].event == "end" and r.recorder.records[-1].outcome == "interrupted"
+    assert r.planner._method is None  # a later method call is not refused as nested

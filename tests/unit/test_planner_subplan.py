@@ -1,0 +1,51 @@
+"""The sub-planner python tools call through executor.subplan(goal, tools, max_steps)."""
+
+from __future__ import annotations
+
+from agent.infospace import Infospace
+from agent.planner import RunRecord, StepRecord
+from agent.tools import Executor
+from support.planning import act, planner_toolbox, reflect, rig
+
+
+def test_a_python_tool_runs_a_sub_plan_in_its_own_prompt_and_gets_the_outcome():
+    script = [
+        *act("delegate", {"goal": "note that the corridor is long"}),
+        *act("think", {"thought": "the corridor is long"}), *reflect(done=True, next_task="back"),  # the sub-plan
+        *reflect(done=True),
+    ]
+    r = rig(script)
+    result = r.run()
+    assert result.outcome == "done" and result.steps == 1
+    sub = [rec for rec in r.recorder.records if rec.plan == 1]
+    assert [type(rec).__name__ for rec in sub] == ["RunRecord", "StepRecord", "RunRecord"]
+    assert sub[0].goal == "note that the corridor is long" and sub[-1].outcome == "done"
+    main_step = [rec for rec in r.recorder.records if isinstance(rec, StepRecord) and rec.plan == 0][0]
+    assert main_step.result["data"] == {"outcome": "done", "steps": 1, "reason": "the goal was reported done at step 1"}
+    sub_prompt = r.backend.calls[3].prompt
+    assert sub_prompt.startswith("SYSTEM:") and "GOAL: note that the corridor is long" in sub_prompt
+    assert r.backend.calls[4].choices == ["think"]  # only the tools it was given
+
+
+def test_a_sub_plan_that_runs_out_of_steps_is_a_failed_result():
+    script = [*act("delegate", {"goal": "g"}), *(act("think", {"thought": "t"}) + reflect()) * 2, *reflect(done=True)]
+    r = rig(script)
+    r.run()
+    main_step = [rec for rec in r.recorder.records if isinstance(rec, StepRecord) and rec.plan == 0][0]
+    assert main_step.result["status"] == "failed"
+    assert main_step.result["reason"].startswith("sub-plan ended with max_steps")
+
+
+def test_unknown_tools_are_refused_before_planning():
+    r = rig([*act("delegate", {"goal": "g", "tools": ["teleport"]}), *reflect(done=True)])
+    r.run()
+    step = [rec for rec in r.recorder.records if isinstance(rec, StepRecord)][0]
+    assert step.result["code"] == "bad_args" and "no tool named 'teleport'" in step.result["reason"]
+    assert not [rec for rec in r.recorder.records if isinstance(rec, RunRecord) and rec.plan == 1]
+
+
+def test_without_a_planner_subplan_is_unavailable():
+    executor = Executor(planner_toolbox(), Infospace.open(":memory:"))
+    result = executor.execute_action({"type": "delegate", "goal": "g"})
+    assert result.code == "unavailable"
+    assert "subplan needs the planner" in result.reason
