@@ -12,6 +12,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 
+# The protocol's limit for one chat message (bridge/helpers/chat.js refuses longer ones).
+MAX_CHAT_LENGTH = 256
+
+
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 

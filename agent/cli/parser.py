@@ -45,6 +45,16 @@ def add_world_flags(parser: argparse.ArgumentParser) -> None:
     add_scenario_flag(parser)
 
 
+def add_viewer_flags(parser: argparse.ArgumentParser) -> None:
+    """--viewer to watch the bot in a browser, with its port and camera."""
+    parser.add_argument("--viewer", action="store_true", help="start the web viewer and print its URL")
+    parser.add_argument("--viewer-port", dest=_dest("viewer.port"), type=int, metavar="PORT", help="viewer port (default 3007)")
+    parser.add_argument(
+        "--first-person", dest=_dest("viewer.first_person"), action="store_const", const=True,
+        help="view through the bot's eyes (default: from behind it)",
+    )
+
+
 def add_scenario_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scenario", dest=_dest("server.scenario"), metavar="NAME|PATH",
@@ -64,7 +74,8 @@ def server_target(text: str) -> dict[str, object]:
 
 def load_from_args(args: argparse.Namespace) -> LoadedConfig:
     overrides = {key: getattr(args, _dest(key), None) for key, _, _ in CONFIG_FLAGS.values()}
-    overrides["server.scenario"] = getattr(args, _dest("server.scenario"), None)
+    for key in ("server.scenario", "viewer.port", "viewer.first_person"):
+        overrides[key] = getattr(args, _dest(key), None)
     overrides.update(getattr(args, "cfg_server_target", None) or {})
     return load_config(args.config, overrides)
 

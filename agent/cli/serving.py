@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from agent.bridge import BotConnection, connect, shutdown
+from agent.bridge.models import ViewerInfo
 from agent.config import AgentConfig
 from agent.server import LocalServer, ServerInfo, load_scenario, load_server_settings
 from agent.server.settings import DEFAULT_LOCAL_VERSION
@@ -53,11 +54,12 @@ def port_is_free(host: str, port: int) -> bool:
 
 @dataclass(frozen=True)
 class WorldSession:
-    """A connected bot, and the local server it plays on (None on a remote server)."""
+    """A connected bot, the local server it plays on (None on a remote server), and its viewer."""
 
     bot: BotConnection
     server: ServerInfo | None
     address: str
+    viewer: ViewerInfo | None = None
 
 
 @contextmanager
@@ -65,12 +67,13 @@ def bot_session(config: AgentConfig, args: argparse.Namespace) -> Iterator[World
     """Connects the bot where the config says, starting the local server when it is local.
 
     A local server takes the configured port, or a free one (said on stderr) when that is taken.
+    With `args.viewer`, the web viewer starts too and its URL is printed on stderr.
     Everything is stopped on the way out, the Node bridge included.
     """
     try:
         if config.server.kind == "remote":
             with _joined(config, config.server.host, config.server.port, config.mc_version) as bot:
-                yield WorldSession(bot, None, f"{config.server.host}:{config.server.port}")
+                yield WorldSession(bot, None, f"{config.server.host}:{config.server.port}", _viewer(config, args, bot))
             return
         port = config.server.port
         if port and not port_is_free(config.server.host, port):
@@ -78,9 +81,18 @@ def bot_session(config: AgentConfig, args: argparse.Namespace) -> Iterator[World
             port = 0
         with local_server(config, args, port=port) as info:
             with _joined(config, info.host, info.port, info.version) as bot:
-                yield WorldSession(bot, info, f"{info.host}:{info.port}")
+                yield WorldSession(bot, info, f"{info.host}:{info.port}", _viewer(config, args, bot))
     finally:
         shutdown()
+
+
+def _viewer(config: AgentConfig, args: argparse.Namespace, bot: BotConnection) -> ViewerInfo | None:
+    if not getattr(args, "viewer", False):
+        return None
+    v = config.viewer
+    viewer = bot.start_viewer(v.port, host=v.host, first_person=v.first_person)
+    print(f"viewer: {viewer.url} (open it in a browser; chunks appear after a few seconds)", file=sys.stderr)
+    return viewer
 
 
 def _joined(config: AgentConfig, host: str, port: int, version: str | None) -> BotConnection:

@@ -48,6 +48,14 @@ class ServerTarget(StrictModel):
     )
 
 
+class ViewerSettings(StrictModel):
+    """The web viewer (prismarine-viewer) that --viewer starts."""
+
+    host: str = Field("127.0.0.1", description="address it listens on; anything but loopback exposes it")
+    port: Port = Field(3007, description="its port; 0 picks a free one")
+    first_person: bool = Field(False, description="through the bot's eyes instead of from behind it")
+
+
 class AgentConfig(StrictModel):
     """Everything mcagent reads from mcagent.yaml. Later steps add their keys here."""
 
@@ -63,6 +71,7 @@ class AgentConfig(StrictModel):
         description="folders scanned for Skill.md tools (relative ones: to the config file's folder)",
     )
     trace_dir: Path = Field(Path("runs"), description="where run traces are written")
+    viewer: ViewerSettings = ViewerSettings()
     infospace: Path | None = Field(
         None, description="the SQLite file of notes and collections; null: one per username in the user's data folder"
     )

@@ -1,0 +1,1 @@
+"""Replaying recorded runs against a server."""
