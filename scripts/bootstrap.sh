@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything mcagent needs, idempotently; a second run takes about a second.
-#   1. Debian packages (canvas, which prismarine-viewer needs, builds from source against Cairo/Pango)
+#   1. Debian packages (canvas, which prismarine-viewer needs, builds from source against Cairo/Pango;
+#      chromium for the browser tests)
 #   2. Node packages in bridge/ from the committed lockfile (npm ci)
 #   3. .venv with mcagent installed editable, dev and llamacpp extras, every version pinned by
 #      constraints.txt. llama-cpp-python ships only source: it is compiled once into a wheel
@@ -9,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(build-essential pkg-config python3-venv libcairo2-dev libpango1.0-dev libjpeg-dev libgif-dev librsvg2-dev)
+APT_PACKAGES=(build-essential pkg-config python3-venv libcairo2-dev libpango1.0-dev libjpeg-dev libgif-dev librsvg2-dev chromium)
 NODE_MAJOR_MIN=20
 PYTHON=${PYTHON:-python3}
 

@@ -1,0 +1,43 @@
+"""What a person sees: the viewer renders the world, and the report opens without errors."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from agent.bridge import connect
+from agent.server import LocalServer, ServerSettings, load_scenario
+from support.browser import chromium_page, non_sky_share
+
+# prismarine-viewer clears to 'lightblue' where no terrain is drawn.
+VIEWER_SKY = (173, 216, 230)
+# Terrain must fill at least this share of the picture: superflat ground alone fills ~45 %.
+TERRAIN_SHARE = 0.25
+# Chunks take ~10-15 s to arrive and render in software GL on 2 cores.
+RENDER_WAIT_S = 60
+# Where screenshots also go when set (the README's pictures are made this way).
+SCREENSHOTS = os.environ.get("MCAGENT_SCREENSHOTS")
+
+
+def _settled_render(page) -> tuple[bytes, float]:
+    """Screenshots every 2 s until the terrain stops growing (chunks keep arriving) or time is up."""
+    deadline, shot, share, previous = time.monotonic() + RENDER_WAIT_S, b"", 0.0, -1.0
+    while time.monotonic() < deadline and not (share >= TERRAIN_SHARE and share - previous < 0.01):
+        time.sleep(2)
+        previous, shot = share, page.screenshot()
+        share = non_sky_share(shot, VIEWER_SKY)
+    return shot, share
+
+
+def test_viewer_shows_terrain_in_a_real_browser(tmp_path: Path) -> None:
+    with LocalServer(ServerSettings(), scenario=load_scenario("hazard")) as info, \
+         connect(port=info.port, username="filmed") as bot:
+        viewer = bot.start_viewer(0)
+        with chromium_page() as page:
+            page.goto(viewer.url)
+            shot, share = _settled_render(page)
+    (tmp_path / "viewer.png").write_bytes(shot)
+    if SCREENSHOTS:
+        Path(SCREENSHOTS, "viewer.png").write_bytes(shot)
+    assert share >= TERRAIN_SHARE, f"only {share:.0%} of the viewer is terrain after {RENDER_WAIT_S} s: {tmp_path / 'viewer.png'}"
