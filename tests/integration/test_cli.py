@@ -15,7 +15,7 @@ import pytest
 
 from agent.bridge.models import BotState
 from agent.server import ServerInfo
-from support.procs import env_with_token, mcagent, new_token, processes_with_token, wait_until_gone
+from support.procs import env_with_token, interruptible, mcagent, new_token, processes_with_token, wait_until_gone
 from support.waiting import wait_for
 
 # What the issue promises for every failed connect: one line and an exit within this.
@@ -87,6 +87,7 @@ def test_server_command_serves_until_signalled(stop_signal: signal.Signals) -> N
     proc = subprocess.Popen(
         [sys.executable, "-m", "agent.cli", "server", "--port", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env_with_token(token), stdin=subprocess.DEVNULL,
+        preexec_fn=interruptible,
     )
     try:
         # the server's own log lines come first; the join instructions follow the ready line
@@ -133,7 +134,7 @@ def test_ctrl_c_in_a_terminal_ends_cleanly_with_130() -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "agent.cli", "call", "mc-wait", '{"seconds": 30}', "--port", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env_with_token(token),
-        stdin=subprocess.DEVNULL, start_new_session=True,
+        stdin=subprocess.DEVNULL, start_new_session=True, preexec_fn=interruptible,
     )
     try:
         assert wait_for(lambda: len(processes_with_token(token)) >= 3, timeout_s=30), "server and bridge never started"

@@ -14,11 +14,13 @@ from agent.bridge import connect
 from agent.infospace import Infospace
 from agent.llm.scripted import load_script
 from agent.paths import SKILLS_DIR
-from agent.planner import MethodRecord, Planner, PlannerOptions, Recorder, StepRecord, read_trace
+from agent.planner import Planner, PlannerOptions
+from agent.trace import TraceWriter, read_trace
+from agent.trace.schema import MethodEnd, MethodStep
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.tools import Executor, load_toolbox, standard_sources
 from support.planning import EXPLORE_POLICY, FIXTURES
-from support.procs import env_with_token, mcagent, new_token, wait_until_gone
+from support.procs import env_with_token, interruptible, mcagent, new_token, wait_until_gone
 
 GOAL = "get out of the room to open sky"
 # The room's shell spans z -4..4 (roof included); the doorway is in the north wall, at z = -4.
@@ -37,12 +39,13 @@ def test_explore_area_leads_the_bot_out_of_the_room_under_open_sky(tmp_path, too
     with LocalServer(ServerSettings(), port=0, scenario=load_scenario("room")) as info:
         with connect(port=info.port, username="explorer") as bot:
             backend = load_script(EXPLORE_POLICY)
-            recorder = Recorder(trace)
-            planner = Planner(backend, toolbox, PlannerOptions(max_steps=3), recorder)
+            writer = TraceWriter(trace)
+            planner = Planner(backend, toolbox, PlannerOptions(max_steps=3), writer)
             infospace = Infospace.open(":memory:")
-            executor = Executor(toolbox, infospace, world=bot, llm=backend, method_runner=planner, subplanner=planner)
+            executor = Executor(toolbox, infospace, world=bot, llm=backend, method_runner=planner, subplanner=planner,
+                                observer=writer)
             result = planner.run(GOAL, executor)
-            recorder.close()
+            writer.close()
             # Ground truth, independent of what the planner reported:
             seen = executor.execute_action({"type": "mc-observe-blocks", "radius": 4})
             where = bot.state().position
@@ -51,13 +54,13 @@ def test_explore_area_leads_the_bot_out_of_the_room_under_open_sky(tmp_path, too
     assert seen.ok and seen.data["sky_visible"] is True, seen.value
     assert where.z < OUTSIDE_NORTH_OF_Z, where
 
-    records = read_trace(trace)
-    inner = [r for r in records if isinstance(r, StepRecord) and r.inner_loop]
+    records = read_trace(trace).events
+    inner = [r for r in records if isinstance(r, MethodStep)]
     assert [r.inner_loop.inner_step for r in inner] == list(range(1, len(inner) + 1))
     assert all(r.action["_inner_loop"]["method_name"] == "explore-area" for r in inner)
     assert {r.tool for r in inner} >= {"mc-look", "mc-observe-blocks", "mc-move", "mc-status"}
     assert all(r.result["status"] == "success" for r in inner), [r.result for r in inner]
-    [method] = [r for r in records if isinstance(r, MethodRecord)]
+    [method] = [r for r in records if isinstance(r, MethodEnd)]
     assert method.outcome == "DISCOVERY" and method.inner_steps == len(inner)
     assert inner[-1].next_task == "TERMINATION (DISCOVERY)"
 
@@ -78,7 +81,7 @@ def test_mcagent_run_plans_prints_each_step_and_writes_the_trace(tmp_path):
     assert any(line.startswith("steps: 1 outer, ") and "LLM " in line for line in lines)
     assert any(line.startswith("tokens: ") and " in (" in line and " out" in line for line in lines)
     assert f"trace: {trace}" in lines
-    assert read_trace(trace)[-1].outcome == "done"
+    assert read_trace(trace).end.outcome == "done"
     assert wait_until_gone(token, timeout_s=5) == []
 
 
@@ -104,6 +107,7 @@ def test_ctrl_c_ends_mcagent_run_cleanly_with_the_summary_and_the_trace(tmp_path
         [sys.executable, "-m", "agent.cli", "run", "--goal", "keep checking", "--config", str(config), "--port", "0",
          "--llm", f"scripted:{policy}", "--max-steps", "1000", "--trace", str(trace)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env_with_token(token), stdin=subprocess.DEVNULL,
+        preexec_fn=interruptible,
     )
     try:
         assert any(line.startswith("step 2 ") for line in proc.stdout), "the run never reached step 2"
@@ -114,6 +118,5 @@ def test_ctrl_c_ends_mcagent_run_cleanly_with_the_summary_and_the_trace(tmp_path
     assert proc.returncode == 130, err
     assert "outcome: interrupted (interrupted by Ctrl-C)" in out and f"trace: {trace}" in out
     assert "Traceback" not in err
-    end = read_trace(trace)[-1]
-    assert end.event == "end" and end.outcome == "interrupted"
+    assert read_trace(trace).end.outcome == "interrupted"
     assert wait_until_gone(token, timeout_s=5) == []

@@ -8,6 +8,7 @@ all whatever their parent is now.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -86,3 +87,13 @@ def mcagent(*args: str, token: str, timeout_s: float = 60) -> subprocess.Complet
         env=env_with_token(token),
         stdin=subprocess.DEVNULL,
     )
+
+
+def interruptible() -> None:
+    """A Popen preexec_fn: give the child the default SIGINT disposition.
+
+    A shell that starts a command in the background (`cmd &`, as some CI runners do) passes
+    SIGINT on as ignored, and Python then never turns it into KeyboardInterrupt: tests that
+    send SIGINT would test nothing. Children of those tests start with it restored.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
