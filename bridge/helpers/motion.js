@@ -31,29 +31,29 @@ function orientation (bot) {
 }
 
 /**
- * Exactly one form: {yaw_deg[, pitch_deg]} | {facing} | {snap: true} | {x, y, z} (a world point to look at).
- * Pitch is kept unless given.
+ * A target: {yaw_deg[, pitch_deg]} | {facing} | {x, y, z} (a world point to look at), at most one;
+ * then `snap: true` turns to the cardinal nearest the result. Pitch is kept unless given.
  */
 async function look (bot, args) {
-  const forms = ['yaw_deg' in args, 'facing' in args, args.snap === true, 'x' in args || 'y' in args || 'z' in args]
-  if (forms.filter(Boolean).length !== 1) {
-    throw new HelperError('bad_args', 'give exactly one of: yaw (and optional pitch), facing, snap: true, or a point x, y, z')
-  }
+  const point = 'x' in args || 'y' in args || 'z' in args
+  const targets = ['yaw_deg' in args, 'facing' in args, point].filter(Boolean).length
+  if (targets > 1) throw new HelperError('bad_args', 'give only one of: yaw (and optional pitch), facing, or a point x, y, z')
+  if (targets === 0 && args.snap !== true) throw new HelperError('bad_args', 'give yaw (and optional pitch), facing, a point x, y, z, or snap: true')
   const pitch = args.pitch_deg ?? pitchToDeg(bot.entity.pitch)
   if (!Number.isFinite(pitch) || Math.abs(pitch) > 90) throw new HelperError('bad_args', 'pitch must be a number from -90 to 90')
-  if (forms[3]) {
+  if (point) {
     if (![args.x, args.y, args.z].every(Number.isFinite)) throw new HelperError('bad_args', 'x, y and z must all be numbers')
     await bot.lookAt(new Vec3(args.x, args.y, args.z), true)
-    return orientation(bot)
+  } else if ('facing' in args || 'yaw_deg' in args) {
+    if ('facing' in args && !FACINGS.some(([, name]) => name === args.facing)) throw new HelperError('bad_args', 'facing must be north, east, south or west')
+    const yaw = 'facing' in args ? yawOfFacing(args.facing) : args.yaw_deg
+    if (!Number.isFinite(yaw)) throw new HelperError('bad_args', 'yaw must be a number (degrees)')
+    await bot.look(yawFromDeg(yaw), pitchFromDeg(pitch), true)
   }
-  let yaw = args.yaw_deg
-  if (forms[1]) {
-    if (!FACINGS.some(([, name]) => name === args.facing)) throw new HelperError('bad_args', 'facing must be north, east, south or west')
-    yaw = yawOfFacing(args.facing)
+  if (args.snap === true) {
+    const cardinal = yawOfFacing(facingOf(yawToDeg(bot.entity.yaw)))
+    await bot.look(yawFromDeg(cardinal), pitchFromDeg(point ? pitchToDeg(bot.entity.pitch) : pitch), true)
   }
-  if (forms[2]) yaw = yawOfFacing(facingOf(yawToDeg(bot.entity.yaw)))
-  if (!Number.isFinite(yaw)) throw new HelperError('bad_args', 'yaw must be a number (degrees)')
-  await bot.look(yawFromDeg(yaw), pitchFromDeg(pitch), true)
   return orientation(bot)
 }
 
