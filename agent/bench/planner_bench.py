@@ -21,7 +21,8 @@ from agent.bench.stats import Figure, from_samples
 from agent.infospace import Infospace
 from agent.llm import Metered
 from agent.llm.scripted import ScriptedBackend, ScriptedCall
-from agent.planner import Planner, PlannerOptions, StepRecord
+from agent.planner import Planner, PlannerOptions
+from agent.trace.schema import MethodStep
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.tools.frontmatter import CORE_SOURCE
 from agent.tools.loader import CORE_TOOLS_DIR, SKILLS_SOURCE
@@ -69,7 +70,7 @@ def overhead(*, calls: int) -> Figure:
                 (Path(tmp) / name / file).write_text(text, encoding="utf-8")
         toolbox = load_toolbox([ToolSource(label=CORE_SOURCE, folder=CORE_TOOLS_DIR),
                                 ToolSource(label=SKILLS_SOURCE, folder=Path(tmp))])
-        inner: list[StepRecord] = []
+        inner: list[MethodStep] = []
         for _ in range(math.ceil(calls / STEPS_PER_METHOD)):  # one prompt per method call: prompts of real size
             inner += _method_steps(ScriptedBackend(_instant), toolbox, "bench-loop", None, STEPS_PER_METHOD)
     ms = np.array([(r.wall_s - r.tool_s - r.llm.seconds) * 1000 for r in inner[:calls]])
@@ -91,7 +92,7 @@ def prefill(backend: Metered, toolbox: Toolbox, world: object, *, inner_steps: i
     ]
 
 
-def _method_steps(backend: Metered, toolbox: Toolbox, method: str, world: object, steps: int) -> list[StepRecord]:
+def _method_steps(backend: Metered, toolbox: Toolbox, method: str, world: object, steps: int) -> list[MethodStep]:
     """The inner steps of one call of `method`, in a prompt of its own that opens with the whole
     catalog, as a method starts in `mcagent run`."""
     infospace = Infospace.open(":memory:")
@@ -101,7 +102,7 @@ def _method_steps(backend: Metered, toolbox: Toolbox, method: str, world: object
         executor.execute_action({"type": method})
     finally:
         infospace.close()
-    return [r for r in planner.recorder.records if isinstance(r, StepRecord) and r.inner_loop]
+    return [r for r in planner.trace.events if isinstance(r, MethodStep)]
 
 
 def prefill_table(rows: list[PrefillRow]) -> str:

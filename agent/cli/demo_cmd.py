@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 
 from agent.bridge import BotConnection
-from agent.cli.parser import add_config_flags, load_from_args
+from agent.cli.parser import add_config_flags, add_viewer_flags, load_from_args
 from agent.cli.run_cmd import default_trace, plan_in_world
 from agent.cli.serving import add_server_flags
 from agent.cli.tools_cmd import add_tools_flags
@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_config_flags(p, "--port", "--username", "--version", "--llm")
     add_server_flags(p)
     add_tools_flags(p)
+    add_viewer_flags(p)
     p.set_defaults(handler=run)
 
 

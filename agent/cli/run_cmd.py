@@ -9,27 +9,33 @@ when the goal is reported done, 1 when the run failed or hit its limits, 2 for b
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from agent.cli.parser import add_config_flags, add_world_flags, load_from_args
+from rich.console import Console
+
+from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args
 from agent.cli.serving import add_server_flags, bot_session
 from agent.cli.tools_cmd import add_tools_flags, load_tools
+from agent.cli.watching import run_setup, watching
 from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.infospace import Infospace, default_db_path
 from agent.llm import Metered, open_backend
-from agent.planner import MethodRecord, Planner, PlannerOptions, Recorder, RunResult, StepRecord
-from agent.planner.records import Record
+from agent.planner import Planner, PlannerOptions, RunResult
 from agent.tools import Executor, Toolbox
+from agent.trace import Event, TraceWriter
+from agent.trace.schema import Chat, LlmCall, RunEnd, RunStart, ToolCall, ToolResult
+from agent.trace.timeline import render
 
 # The tool whose one-line summary opens the prompt as the world state, when the world has it.
 STATE_TOOL = "mc-status"
-ARGS_SHOWN, SLUG_CHARS = 48, 40
+SLUG_CHARS = 40
+# Events the summary or nobody needs to see while the run goes on.
+QUIET = (RunStart, RunEnd, LlmCall, Chat, ToolCall, ToolResult)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,6 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_world_flags(p)
     add_server_flags(p)
     add_tools_flags(p)
+    add_viewer_flags(p)
     p.add_argument("--max-steps", type=step_count, metavar="N", help="outer steps (default: config max_steps, 20)")
     p.add_argument("--method-max-steps", type=step_count, metavar="N",
                    help="inner steps per method call (default: the method's own max_steps, else 24)")
@@ -81,24 +88,26 @@ def plan_in_world(config: AgentConfig, args: argparse.Namespace, goal: str, opti
     if unknown:
         raise ConfigError(f"no tool named {unknown[0]!r}; is skills/ among the config's tool_folders?")
     backend = open_backend(config.llm)
-    recorder = Recorder(trace, on_record=print_progress)
+    writer = TraceWriter(trace, on_event=print_progress)
     infospace = Infospace.open(config.infospace or default_db_path(config.username))
     try:
         with bot_session(config, args) as session:
             if session.server is not None:
                 print(f"local server: Minecraft {session.server.version} at {session.address}")
-            planner = Planner(backend, toolbox, options, recorder)
+            planner = Planner(backend, toolbox, options, writer)
             executor = Executor(toolbox, infospace, world=session.bot, llm=backend, method_runner=planner,
-                                subplanner=planner, on_say=lambda text: print(f"bot says: {text}"))
-            if around is not None:
-                around(executor, None)
-            result = planner.run(goal, executor, world=world_state(executor, toolbox))
-            if around is not None:
-                around(executor, result)
+                                subplanner=planner, on_say=lambda text: print(f"bot says: {text}"), observer=writer)
+            with watching(session, planner, config):
+                if around is not None:
+                    around(executor, None)
+                setup = run_setup(config, session, backend)
+                result = planner.run(goal, executor, world=world_state(executor, toolbox), setup=setup)
+                if around is not None:
+                    around(executor, result)
             # Said before the world shuts down, so that a failing shutdown cannot hide it.
             print_summary(result, backend)
     finally:
-        recorder.close()
+        writer.close()
         infospace.close()
     return result
 
@@ -110,18 +119,19 @@ def world_state(executor: Executor, toolbox: Toolbox) -> str:
     return state.value if state.ok else f"unknown ({STATE_TOOL} failed: {state.reason})"
 
 
-def print_progress(record: Record) -> None:
-    if isinstance(record, StepRecord):
-        where = f"{record.outer_step}.{record.inner_loop.inner_step}" if record.inner_loop else f"{record.outer_step}"
-        if record.plan:
-            where = f"sub{record.plan}:{where}"
-        args = json.dumps({k: v for k, v in record.action.items() if k not in ("type", "_inner_loop")})
-        args = args if len(args) <= ARGS_SHOWN else args[: ARGS_SHOWN - 1] + "…"
-        status = record.status if record.status == "success" else f"{record.status} ({record.result.get('code')})"
-        print(f"step {where:<7} {record.tool or '(none)':<20} {args:<{ARGS_SHOWN}} {status:<20} {record.wall_s:6.2f} s",
-              flush=True)
-    elif isinstance(record, MethodRecord):
-        print(f"  method {record.method}: {record.outcome} after {record.inner_steps} inner steps", flush=True)
+def timeline_console() -> Console:
+    """Colour only on a terminal, whatever rich guesses from the environment, and lines never
+    wrapped: piped output is one plain line per step, as scripts and tests read it."""
+    return Console(soft_wrap=True, highlight=False, force_terminal=sys.stdout.isatty())
+
+
+def print_progress(event: Event) -> None:
+    if isinstance(event, QUIET):
+        return
+    console = timeline_console()
+    for line in render(event, details=False):
+        console.print(line)
+    sys.stdout.flush()
 
 
 def print_summary(result: RunResult, backend: Metered) -> None:

@@ -82,3 +82,6 @@ class AgentConfig(StrictModel):
     method_max_steps: int | None = Field(
         None, ge=1, le=1000, description="inner steps per method call; null: the method's own max_steps, else 24"
     )
+    announce_methods: bool = Field(
+        True, description="run and demo: the bot says in chat when a method starts and ends, and how"
+    )

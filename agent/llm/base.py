@@ -7,13 +7,14 @@ constrain the model (select, JSON schema) and where it must validate and retry i
 
 from __future__ import annotations
 
+import hashlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Literal
 
 import sglang as sgl
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from agent.errors import McAgentError
 
@@ -48,10 +49,28 @@ class Usage(BaseModel):
         return Usage(**{name: getattr(self, name) - getattr(earlier, name) for name in Usage.model_fields})
 
 
+class LlmExchange(BaseModel):
+    """One backend call as the trace keeps it: the prompt by what it added, the reply whole."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    backend: str
+    kind: Literal["gen", "select"]
+    prompt_sha256: str = Field(description="of the whole prompt, UTF-8")
+    prompt_chars: int
+    prompt_added: str = Field(description="the prompt after the part it shares with the previous call's")
+    choices: list[str] | None = Field(None, description="select only")
+    completion: str = Field(description="what the backend answered: the text, or the chosen choice")
+    tokens_in: int
+    tokens_prefilled: int = Field(description="prompt tokens computed, not served from a KV cache")
+    tokens_out: int
+    latency_s: float
+
+
 class Meter:
-    """One call being measured; the backend fills in the token counts it knows."""
+    """One call being measured; the backend fills in the token counts it knows and the completion."""
 
     def __init__(self) -> None:
+        self.completion = ""
         self.prompt_tokens = 0
         self.prefilled_tokens: int | None = None  # None: unknown, count the whole prompt
         self.completion_tokens = 0
@@ -74,11 +93,14 @@ class Metered:
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.usage = Usage()
         self.context_tokens = 0  # the prompt's size at the latest call
+        self.on_call: Callable[[LlmExchange], None] | None = None  # told of every call that answered
+        self._last_prompt = ""
         super().__init__(*args, **kwargs)
 
     @contextmanager
-    def metered(self) -> Iterator[Meter]:
-        """Times one backend call and adds its tokens to `usage`; library errors become LlmError."""
+    def metered(self, kind: Literal["gen", "select"], prompt: str, choices: list[str] | None = None) -> Iterator[Meter]:
+        """Times one backend call and adds its tokens to `usage`; library errors become LlmError.
+        A call that answered is told to `on_call`."""
         meter = Meter()
         started = time.perf_counter()
         try:
@@ -97,6 +119,21 @@ class Metered:
             usage.completion_tokens += meter.completion_tokens
             usage.scored_tokens += meter.scored_tokens
             self.context_tokens = meter.prompt_tokens or self.context_tokens
+        # Outside the try: a listener's failure is ours, not the backend's.
+        if self.on_call is not None:
+            self.on_call(self._exchange(kind, prompt, choices, meter, time.perf_counter() - started))
+
+    def _exchange(self, kind: Literal["gen", "select"], prompt: str, choices: list[str] | None, meter: Meter,
+                  latency_s: float) -> LlmExchange:
+        kept = common_prefix(self._last_prompt, prompt)
+        self._last_prompt = prompt
+        prefilled = meter.prompt_tokens if meter.prefilled_tokens is None else meter.prefilled_tokens
+        return LlmExchange(
+            backend=self.name, kind=kind, prompt_sha256=prompt_hash(prompt), prompt_chars=len(prompt),
+            prompt_added=prompt[kept:], choices=choices, completion=meter.completion,
+            tokens_in=meter.prompt_tokens, tokens_prefilled=prefilled, tokens_out=meter.completion_tokens,
+            latency_s=latency_s,
+        )
 
     def complete(self, prompt: str, **params: Any) -> str:
         """LlmBackend for llm tools: the prompt as one user turn, the reply as the assistant's."""
@@ -122,3 +159,21 @@ def cut_at_stop(text: str, stop: list[str]) -> str:
     """The interpreter keeps whatever the backend returns, so backends cut at the first stop string."""
     cut = min((i for i in (text.find(s) for s in stop) if i >= 0), default=len(text))
     return text[:cut]
+
+
+def prompt_hash(prompt: str) -> str:
+    return hashlib.sha256(prompt.encode("utf-8")).hexdigest()
+
+
+def common_prefix(a: str, b: str) -> int:
+    """Length of the common prefix, by bisection on C-speed slice comparisons (prompts grow long)."""
+    if b.startswith(a):
+        return len(a)
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low

@@ -66,7 +66,7 @@ class LlamaCppBackend(Metered, BaseBackend):
         return self.name
 
     def generate(self, s, sampling_params):
-        with self.metered() as meter:
+        with self.metered("gen", s.text_) as meter:
             tokens = loglik.tokenize(self.llama, s.text_)
             self._check_room(len(tokens), sampling_params.max_new_tokens)
             meter.prompt_tokens = len(tokens)
@@ -83,11 +83,14 @@ class LlamaCppBackend(Metered, BaseBackend):
                 grammar=LlamaGrammar.from_json_schema(schema, verbose=False) if schema else None,
             )
             meter.completion_tokens = int(out["usage"]["completion_tokens"])
+            meter.completion = out["choices"][0]["text"]
         return out["choices"][0]["text"], {"prompt_tokens": meter.prompt_tokens}
 
     def select(self, s, choices, temperature, choices_method=None):
-        with self.metered() as meter:
-            return loglik.select(self.llama, s.text_, list(choices), choices_method or token_length_normalized, meter)
+        with self.metered("select", s.text_, list(choices)) as meter:
+            decision = loglik.select(self.llama, s.text_, list(choices), choices_method or token_length_normalized, meter)
+            meter.completion = decision.decision
+        return decision
 
     def _check_room(self, prompt_tokens: int, max_new_tokens: int) -> None:
         room = self.llama.n_ctx()

@@ -55,8 +55,9 @@ class OpenAiBackend(Metered, sgl_openai.OpenAI):
 
     def generate(self, s, sampling_params, spec_var_name=None):
         before = (self.token_usage.prompt_tokens, self.token_usage.completion_tokens)
-        with self.metered() as meter:
+        with self.metered("gen", s.text_) as meter:
             text, meta = super().generate(s, sampling_params, spec_var_name)
+            meter.completion = text
             meter.prompt_tokens = self.token_usage.prompt_tokens - before[0]
             meter.completion_tokens = self.token_usage.completion_tokens - before[1]
         return text, meta

@@ -23,13 +23,16 @@ class SglangBackend(Metered, RuntimeEndpoint):
             raise LlmError(f"{self.name}: cannot reach an SGLang server: {type(e).__name__}: {e}") from e
 
     def generate(self, s, sampling_params):
-        with self.metered() as meter:
+        with self.metered("gen", s.text_) as meter:
             text, meta = super().generate(s, sampling_params)
+            meter.completion = text
             meter.prompt_tokens = int(meta.get("prompt_tokens", 0))
             meter.prefilled_tokens = meter.prompt_tokens - int(meta.get("cached_tokens", 0))
             meter.completion_tokens = int(meta.get("completion_tokens", 0))
         return text, meta
 
     def select(self, s, choices, temperature, choices_method=None):
-        with self.metered():
-            return super().select(s, choices, temperature, choices_method)
+        with self.metered("select", s.text_, list(choices)) as meter:
+            decision = super().select(s, choices, temperature, choices_method)
+            meter.completion = decision.decision
+        return decision

@@ -22,7 +22,7 @@ from sglang.lang.chat_template import get_chat_template
 from sglang.lang.choices import ChoicesDecision
 
 from agent.errors import ConfigError
-from agent.llm.base import Capabilities, LlmError, Metered, cut_at_stop, stop_strings
+from agent.llm.base import Capabilities, LlmError, Meter, Metered, common_prefix, cut_at_stop, stop_strings
 
 # Rough tokens per character for the usage figures; the scripted backend has no tokenizer.
 CHARS_PER_TOKEN = 4
@@ -70,24 +70,25 @@ class ScriptedBackend(Metered, BaseBackend):
             max_tokens=sampling_params.max_new_tokens,
             json_schema=sampling_params.json_schema,
         )
-        text = cut_at_stop(self._answer(call), call.stop)
-        return text, {"index": call.index}
+        with self.metered("gen", call.prompt) as meter:
+            meter.completion = cut_at_stop(self._answer(call, meter), call.stop)
+        return meter.completion, {"index": call.index}
 
     def select(self, s, choices, temperature, choices_method=None):
         call = ScriptedCall(index=len(self.calls), kind="select", prompt=s.text_, choices=list(choices))
-        wanted = self._answer(call)
-        decision = wanted if wanted in choices else _closest(wanted, list(choices))
-        return ChoicesDecision(decision=decision, meta_info={"scripted": wanted})
+        with self.metered("select", call.prompt, call.choices) as meter:
+            wanted = self._answer(call, meter)
+            meter.completion = wanted if wanted in choices else _closest(wanted, list(choices))
+        return ChoicesDecision(decision=meter.completion, meta_info={"scripted": wanted})
 
-    def _answer(self, call: ScriptedCall) -> str:
-        with self.metered() as meter:
-            reply = self._reply(call)
-            self.calls.append(call.model_copy(update={"reply": reply}))
-            common = _common_prefix(self._cached, call.prompt)
-            self._cached = call.prompt
-            meter.prompt_tokens = len(call.prompt) // CHARS_PER_TOKEN
-            meter.prefilled_tokens = (len(call.prompt) - common) // CHARS_PER_TOKEN
-            meter.completion_tokens = len(reply) // CHARS_PER_TOKEN
+    def _answer(self, call: ScriptedCall, meter: Meter) -> str:
+        reply = self._reply(call)
+        self.calls.append(call.model_copy(update={"reply": reply}))
+        common = common_prefix(self._cached, call.prompt)
+        self._cached = call.prompt
+        meter.prompt_tokens = len(call.prompt) // CHARS_PER_TOKEN
+        meter.prefilled_tokens = (len(call.prompt) - common) // CHARS_PER_TOKEN
+        meter.completion_tokens = len(reply) // CHARS_PER_TOKEN
         return reply
 
     def _reply(self, call: ScriptedCall) -> str:
@@ -106,20 +107,6 @@ def _closest(wanted: str, choices: list[str]) -> str:
         return started[0]
     close = difflib.get_close_matches(wanted, choices, n=1, cutoff=0.0)
     return close[0] if close else choices[0]
-
-
-def _common_prefix(a: str, b: str) -> int:
-    """Length of the common prefix, by bisection on C-speed slice comparisons (prompts grow long)."""
-    if b.startswith(a):
-        return len(a)
-    low, high = 0, min(len(a), len(b))
-    while low < high:
-        middle = (low + high + 1) // 2
-        if a[:middle] == b[:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
 
 
 def load_script(path: Path) -> ScriptedBackend:

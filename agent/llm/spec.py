@@ -4,7 +4,7 @@
     openai:BASE_URL#MODEL     any OpenAI-compatible server, in completion mode
     llamacpp[:PATH.gguf]      llama.cpp in this process; default SmolLM2-135M-Instruct
     scripted:PATH             canned replies from a YAML/JSON list or a .py reply(call)
-    replay:TRACE              replays a trace's LLM replies (step 5)
+    replay:TRACE              the LLM replies a trace recorded, in order
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def open_backend(text: str) -> Metered:
     """The backend `text` names, ready to serve. Bad specs raise ConfigError; unreachable servers LlmError."""
     spec = parse_spec(text)
     if spec.kind == "replay":
-        raise ConfigError("llm: replay:TRACE arrives with trace replay (step 5); use scripted:PATH meanwhile")
+        return importlib.import_module("agent.llm.replay").ReplayBackend(Path(spec.target))
     if spec.kind == "scripted":
         return load_script(Path(spec.target))
     if spec.kind == "sglang":

@@ -19,10 +19,11 @@ import sglang as sgl
 
 from agent.planner import prompts
 from agent.planner.decide import match_task, pick
-from agent.planner.records import InnerLoop, MethodRecord, StepRecord
+from agent.planner.control import StopRequested
 from agent.planner.steps import StepClock, Turn, choose_action, describe, execute
 from agent.tools import Toolbox, ToolResult, ToolSpec
 from agent.tools.spec import DEFAULT_MAX_STEPS, MethodProtocol
+from agent.trace.schema import InnerLoop, MethodEnd, MethodStart, MethodStep
 
 if TYPE_CHECKING:
     from agent.planner.planner import Frame, Planner
@@ -86,30 +87,43 @@ def run_method(planner: Planner, frame: Frame, spec: ToolSpec, args: dict[str, A
         tools=", ".join(method_tools(spec, planner.toolbox)), protocol=spec.body.strip(),
         steps="; ".join(labels[: len(protocol.steps)]), outcomes=", ".join(o.name for o in protocol.outcomes),
     ))
+    planner.trace.add(MethodStart(plan=frame.plan, method=spec.name, args=args, outer_step=frame.outer_step,
+                                  max_steps=bound))
     task, inner, result = labels[0], 0, None
-    while result is None and inner < bound:
-        inner += 1
-        meta = InnerLoop(method_name=spec.name, inner_step=inner, max_steps=bound, outer_step=frame.outer_step)
-        record = _inner_step(planner, frame, spec, meta, task)
-        frame.inner_steps += 1
-        if record.tool is not None and planner.toolbox.tools[record.tool].type == "method":
-            data = {"outcome": "FAILED", "inner_steps": inner}
-            result = ToolResult.failure("tool_failed", record.result["reason"], data)
-        elif (ended := _TERMINATION.fullmatch(record.next_task)) is not None:
-            result = _ended(spec, ended[1], inner, record)
-        task = record.next_task or task
+    try:
+        while result is None and inner < bound:
+            planner.control.check()
+            inner += 1
+            meta = InnerLoop(method_name=spec.name, inner_step=inner, max_steps=bound, outer_step=frame.outer_step)
+            planner.stamp(frame, inner)
+            record = _inner_step(planner, frame, spec, meta, task)
+            frame.inner_steps += 1
+            if record.tool is not None and planner.toolbox.tools[record.tool].type == "method":
+                data = {"outcome": "FAILED", "inner_steps": inner}
+                result = ToolResult.failure("tool_failed", record.result["reason"], data)
+            elif (ended := _TERMINATION.fullmatch(record.next_task)) is not None:
+                result = _ended(spec, ended[1], inner, record)
+            task = record.next_task or task
+    except StopRequested as e:
+        _end(planner, frame, spec, "STOPPED", inner, str(e), started)
+        raise
+    finally:
+        planner.stamp(frame)
     if result is None:
         data = {"outcome": "FAILED", "inner_steps": inner, "max_steps": bound}
         result = ToolResult.failure("tool_failed", f"FAILED | Method {spec.name} exceeded max_steps", data)
     outcome = result.data["outcome"] if isinstance(result.data, dict) else "FAILED"
-    planner.recorder.add(MethodRecord(
-        plan=frame.plan, outer_step=frame.outer_step, method=spec.name, outcome=outcome, inner_steps=inner,
-        summary=result.value, wall_s=time.perf_counter() - started,
-    ))
+    _end(planner, frame, spec, outcome, inner, result.value, started)
     return result
 
 
-def _inner_step(planner: Planner, frame: Frame, spec: ToolSpec, meta: InnerLoop, task: str) -> StepRecord:
+def _end(planner: Planner, frame: Frame, spec: ToolSpec, outcome: str, inner: int, summary: str,
+         started: float) -> None:
+    planner.trace.add(MethodEnd(plan=frame.plan, outer_step=frame.outer_step, method=spec.name, outcome=outcome,
+                                inner_steps=inner, summary=summary, wall_s=time.perf_counter() - started))
+
+
+def _inner_step(planner: Planner, frame: Frame, spec: ToolSpec, meta: InnerLoop, task: str) -> MethodStep:
     s, clock, caps = frame.state, StepClock(planner.backend), planner.caps
     key = f"p{frame.plan}s{meta.outer_step}m{meta.inner_step}"
     s += sgl.user(prompts.METHOD_STEP.format(method=spec.name, inner=meta.inner_step, max_steps=meta.max_steps,
@@ -135,17 +149,17 @@ def _inner_step(planner: Planner, frame: Frame, spec: ToolSpec, meta: InnerLoop,
 
 
 def _record(planner: Planner, frame: Frame, meta: InnerLoop, turn: Turn, result: ToolResult, next_task: str,
-            clock: StepClock, tool_s: float) -> StepRecord:
-    record = StepRecord(
+            clock: StepClock, tool_s: float) -> MethodStep:
+    record = MethodStep(
         plan=frame.plan, outer_step=meta.outer_step, inner_loop=meta, thoughts=turn.thoughts, tool=turn.tool,
         action=turn.action(_inner_loop=meta.model_dump()), result=result.as_dict(), note=turn.note,
         next_task=next_task, **clock.fields(tool_s),
     )
-    planner.recorder.add(record)
+    planner.trace.add(record)
     return record
 
 
-def _ended(spec: ToolSpec, outcome: str, inner: int, last: StepRecord) -> ToolResult:
+def _ended(spec: ToolSpec, outcome: str, inner: int, last: MethodStep) -> ToolResult:
     """The short summary the outer loop reads: the outcome first, then how it got there."""
     summary = (f"{outcome} | Method {spec.name} ended in {outcome} after {inner} internal steps; "
                f"last: {last.tool} {last.status}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,17 +20,20 @@ from typing import Any
 import sglang as sgl
 from pydantic import BaseModel, ConfigDict, Field
 
-from agent.llm import LlmError, Metered, Usage
+from agent.llm import LlmError, Metered
 from agent.planner import prompts
+from agent.planner.control import RunControl, StopRequested
 from agent.planner.decide import match_yes_no, pick
 from agent.planner.method import run_method
-from agent.planner.records import Outcome, Recorder, RunRecord, StepRecord
 from agent.planner.steps import TASK_TOKENS, StepClock, choose_action, describe, execute
 from agent.tools import Toolbox, ToolResult, ToolSpec, catalog_text
 from agent.tools.context import ToolContext
+from agent.trace import Outcome, RunSetup, TraceWriter
+from agent.trace.schema import Error, GoalAdded, OuterStep, RunEnd, RunStart, RunTotals
 
-# Exit codes by outcome: 0 when the goal is reported done, 130 for Ctrl-C as everywhere in mcagent.
-EXIT_CODES: dict[str, int] = {"done": 0, "interrupted": 130}
+# Exit codes by outcome: 0 when the goal is reported done or a player stopped the run, 130 for
+# Ctrl-C as everywhere in mcagent.
+EXIT_CODES: dict[str, int] = {"done": 0, "stopped": 0, "interrupted": 130}
 
 
 class PlannerOptions(BaseModel):
@@ -40,14 +44,7 @@ class PlannerOptions(BaseModel):
     subplan_max_steps: int = Field(8, ge=1, le=1000, description="a sub-plan's bound when its caller gives none")
 
 
-class RunResult(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    outcome: Outcome
-    reason: str
-    steps: int
-    inner_steps: int
-    wall_s: float
-    usage: Usage
+class RunResult(RunTotals):
     trace: Path | None = None
 
     @property
@@ -85,6 +82,7 @@ def _plan(s, planner: Planner, frame: Frame):
 def _lone_method(s, planner: Planner, frame: Frame, spec: ToolSpec, args: dict):
     planner.start_prompt(s, frame)
     frame.outer_step = 1
+    planner.stamp(frame)
     result = run_method(planner, frame, spec, args)
     frame.finish("done" if result.ok else "failed", result.value)
     return result
@@ -92,20 +90,33 @@ def _lone_method(s, planner: Planner, frame: Frame, spec: ToolSpec, args: dict):
 
 class Planner:
     def __init__(self, backend: Metered, toolbox: Toolbox, options: PlannerOptions | None = None,
-                 recorder: Recorder | None = None):
+                 trace: TraceWriter | None = None):
         self.backend = backend
         self.caps = backend.capabilities
         self.toolbox = toolbox
         self.options = options or PlannerOptions()
-        self.recorder = recorder or Recorder()
+        self.trace = trace or TraceWriter()
+        self.control = RunControl()
+        backend.on_call = self.trace.llm_call
         self._frames: list[Frame] = []
         self._plans = 0
         self._method: str | None = None  # the method running now: methods never nest
 
-    def run(self, goal: str, executor: ToolContext, world: str = "") -> RunResult:
-        """Plans until the model reports the goal done, the step bound, an LLM failure or Ctrl-C."""
+    def run(self, goal: str, executor: ToolContext, world: str = "", setup: RunSetup | None = None) -> RunResult:
+        """Plans until the model reports the goal done, the step bound, an LLM failure, a stop
+        request or Ctrl-C. `setup` goes into the trace's run_start."""
         frame = self._frame(goal, self.options.tools, self.options.max_steps, executor, world)
-        return self._run(frame, _plan, top=True)[0]
+        return self._run(frame, _plan, top=True, setup=setup)[0]
+
+    def status_line(self) -> str:
+        """One line on where the run is, for a player asking: step, method, last tool, goal."""
+        if not self._frames:
+            return "idle"
+        frame = self._frames[-1]
+        where = f"step {frame.outer_step}/{frame.max_steps}" + (f", in {self._method}" if self._method else "")
+        last = next((e for e in reversed(self.trace.events) if e.event in ("outer_step", "method_step")), None)
+        done = f"; last: {last.tool} {last.status}" if last is not None else ""
+        return f"{where}{done}; goal: {frame.goal}"
 
     def subplan(self, goal: str, tools: list[str] | None, max_steps: int | None, executor: ToolContext) -> ToolResult:
         """A fresh plan for a python tool. Ctrl-C and LLM failures end the whole run, not just this."""
@@ -143,14 +154,28 @@ class Planner:
         self.start_prompt(s, frame)
         task = prompts.FIRST_TASK
         for step in range(1, frame.max_steps + 1):
+            self.control.check()
             frame.outer_step = step
+            self.stamp(frame)
+            if frame.plan == 0:
+                self._add_goals(s, frame)
             record = self._outer_step(s, frame, task)
             if record.done:
                 return frame.finish("done", f"the goal was reported done at step {step}")
             task = record.next_task or task
         frame.finish("max_steps", f"the goal was not reported done within {frame.max_steps} steps")
 
-    def _outer_step(self, s, frame: Frame, task: str) -> StepRecord:
+    def stamp(self, frame: Frame, inner_step: int | None = None) -> None:
+        """Where the run is, for the tool calls the trace records meanwhile."""
+        self.trace.plan, self.trace.outer_step, self.trace.inner_step = frame.plan, frame.outer_step, inner_step
+
+    def _add_goals(self, s, frame: Frame) -> None:
+        for goal in self.control.new_goals():
+            s += sgl.user(prompts.NEW_GOAL.format(goal=goal))
+            frame.goal = goal
+            self.trace.add(GoalAdded(plan=frame.plan, goal=goal, outer_step=frame.outer_step))
+
+    def _outer_step(self, s, frame: Frame, task: str) -> OuterStep:
         clock, key = StepClock(self.backend), f"p{frame.plan}s{frame.outer_step}"
         s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=task))
         turn = choose_action(s, key, frame.tools, self.toolbox, self.caps)
@@ -164,13 +189,13 @@ class Planner:
                     matcher=match_yes_no)
         s += "\n" + prompts.NEXT_TASK + sgl.gen(key + "_next", max_tokens=TASK_TOKENS, stop=["\n"], temperature=0.0)
         s += sgl.assistant_end()
-        record = StepRecord(
+        record = OuterStep(
             plan=frame.plan, outer_step=frame.outer_step, thoughts=turn.thoughts, tool=turn.tool,
             action=turn.action(), result=result.as_dict(),
             note="; ".join(n for n in (turn.note, done.note) if n) or None,
             done=done.value == "yes", next_task=s[key + "_next"].strip(), **clock.fields(tool_s),
         )
-        self.recorder.add(record)
+        self.trace.add(record)
         return record
 
     def _frame(self, goal: str, tools: list[str] | None, max_steps: int, executor: ToolContext,
@@ -180,13 +205,15 @@ class Planner:
         self._plans += 1
         return frame
 
-    def _run(self, frame: Frame, program: sgl.SglFunction, *, top: bool, **arguments: Any) -> tuple[RunResult, Any]:
-        """Runs the SGLang `program` for `frame` between its start and end records; returns the
-        result and what the program returned. Only the top plan turns Ctrl-C and LLM failures
-        into its outcome; a nested one passes them up after recording."""
+    def _run(self, frame: Frame, program: sgl.SglFunction, *, top: bool, setup: RunSetup | None = None,
+             **arguments: Any) -> tuple[RunResult, Any]:
+        """Runs the SGLang `program` for `frame` between its run_start and run_end; returns the
+        result and what the program returned. Only the top plan turns Ctrl-C, stop requests and
+        LLM failures into its outcome; a nested one passes them up after recording."""
         usage = self.backend.usage.model_copy()
-        self.recorder.add(RunRecord(plan=frame.plan, event="start", goal=frame.goal, llm=self.backend.name,
-                                    max_steps=frame.max_steps, world=frame.world))
+        self.trace.add(RunStart(plan=frame.plan, goal=frame.goal, max_steps=frame.max_steps, tools=frame.tools,
+                                world=frame.world, llm=self.backend.name, capabilities=self.caps, setup=setup))
+        stamped = (self.trace.plan, self.trace.outer_step, self.trace.inner_step)
         self._frames.append(frame)
         returned = None
         try:
@@ -196,18 +223,27 @@ class Planner:
             frame.finish("interrupted", "interrupted by Ctrl-C")
             if not top:
                 raise
-        except LlmError as e:
-            frame.finish("failed", str(e))
+        except StopRequested as e:
+            frame.finish("stopped", str(e))
             if not top:
                 raise
+        except LlmError as e:
+            frame.finish("failed", str(e))
+            self.trace.add(Error(plan=frame.plan, source="llm", message=str(e)))
+            if not top:
+                raise
+        except Exception as e:  # our bug: recorded, then raised
+            self.trace.add(Error(plan=frame.plan, source="planner", message=f"{type(e).__name__}: {e}",
+                                 traceback=traceback.format_exc()))
+            raise
         finally:
             self._frames.pop()
+            self.trace.plan, self.trace.outer_step, self.trace.inner_step = stamped
             result = RunResult(
                 outcome=frame.outcome, reason=frame.reason, steps=frame.outer_step, inner_steps=frame.inner_steps,
                 wall_s=time.perf_counter() - frame.started, usage=self.backend.usage.minus(usage),
-                trace=self.recorder.path,
+                trace=self.trace.path,
             )
-            ended = result.model_dump(include={"outcome", "reason", "steps", "inner_steps", "wall_s", "usage"})
-            self.recorder.add(RunRecord(plan=frame.plan, event="end", goal=frame.goal, llm=self.backend.name,
-                                        max_steps=frame.max_steps, **ended))
+            ended = result.model_dump(include=set(RunTotals.model_fields))
+            self.trace.add(RunEnd(plan=frame.plan, goal=frame.goal, **ended))
         return result, returned

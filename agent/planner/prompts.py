@@ -32,6 +32,9 @@ RESULT = """Tool executed: `{tool}` {args}
 {result}
 >> END RESULT <<"""
 
+# A goal a player gave in chat (!goal) while the run went on: appended, as the prompt only grows.
+NEW_GOAL = "NEW GOAL (given by a player; it replaces the GOAL above): {goal}"
+
 OUTER_REFLECT = "Is the GOAL reached? Write DONE: yes or no, then NEXT_TASK."
 
 # Shown once when a name is not one of the valid choices, before the one retry.

@@ -8,11 +8,14 @@ planner, step 4) plug in through LlmBackend, MethodRunner and Subplanner.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from agent.infospace import Infospace
 from agent.tools.result import ToolResult
 from agent.tools.spec import ToolSpec
+
+if TYPE_CHECKING:
+    from agent.tools.executor import ActionRecord
 
 
 class ToolContext(Protocol):
@@ -55,3 +58,15 @@ class Subplanner(Protocol):
     def subplan(
         self, goal: str, tools: list[str] | None, max_steps: int | None, executor: ToolContext
     ) -> ToolResult: ...
+
+
+class ToolObserver(Protocol):
+    """Told of every tool call the executor makes, nested ones included (the trace writer)."""
+
+    def tool_started(self, action: Mapping[str, Any], depth: int, tool_type: str | None) -> None:
+        """Before the call runs; `depth` 0 is the planner's call, and `tool_type` None for no known tool."""
+        ...
+
+    def tool_finished(self, record: ActionRecord, result: ToolResult) -> None:
+        """After it ran: its ActionRecord and its whole result."""
+        ...

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from agent.infospace import Infospace, InfospaceError
 from agent.infospace.models import NAME_PATTERN
-from agent.tools.context import LlmBackend, MethodRunner, Subplanner
+from agent.tools.context import LlmBackend, MethodRunner, Subplanner, ToolObserver
 from agent.tools.loader import Toolbox
 from agent.tools.primitives import PRIMITIVES
 from agent.tools.result import FailureCode, ToolFailure, ToolResult
@@ -29,7 +29,7 @@ from agent.tools.spec import ToolSpec
 
 # Keys of an action that are not arguments: which tool, and the $name to bind its result to.
 TYPE_KEY, BIND_KEY = "type", "as"
-# Recent records kept in memory for inspection; the full trace goes to `on_record`.
+# Recent records kept in memory for inspection; the full trace goes to the observer.
 RECENT_RECORDS = 1000
 
 
@@ -54,7 +54,7 @@ class Executor:
     `world` is the body world tools drive (a BotConnection for Minecraft), None without one.
     `llm` serves llm tools and `method_runner` method tools; without them those tools fail
     with code `unavailable`. `subplanner` serves `subplan()` to python tools. `on_say`
-    receives what the say primitive says; `on_record` receives every ActionRecord as it is made.
+    receives what the say primitive says; `observer` is told of every call as it starts and ends.
     """
 
     def __init__(
@@ -67,7 +67,7 @@ class Executor:
         method_runner: MethodRunner | None = None,
         subplanner: Subplanner | None = None,
         on_say: Callable[[str], None] | None = None,
-        on_record: Callable[[ActionRecord], None] | None = None,
+        observer: ToolObserver | None = None,
     ):
         self.toolbox = toolbox
         self.infospace = infospace
@@ -77,7 +77,7 @@ class Executor:
         self.subplanner = subplanner
         self.records: deque[ActionRecord] = deque(maxlen=RECENT_RECORDS)
         self._on_say = on_say
-        self._on_record = on_record
+        self.observer = observer
         self._python = PythonTools()
         self._depth = 0
 
@@ -86,6 +86,8 @@ class Executor:
         started = time.perf_counter_ns()
         trace = None
         self._depth += 1
+        if self.observer is not None:
+            self.observer.tool_started(action, self._depth - 1, self._type_of(action))
         try:
             result = self._execute(action)
         except (ToolFailure, InfospaceError) as e:
@@ -97,6 +99,10 @@ class Executor:
             self._depth -= 1
         self._record(action, result, (time.perf_counter_ns() - started) / 1000, trace)
         return result
+
+    def _type_of(self, action: Any) -> str | None:
+        spec = self.toolbox.tools.get(action.get(TYPE_KEY)) if isinstance(action, Mapping) else None
+        return spec.type if spec is not None else None
 
     def say(self, text: str) -> None:
         if self._on_say is not None:
@@ -184,5 +190,5 @@ class Executor:
             error_trace=trace,
         )
         self.records.append(record)
-        if self._on_record is not None:
-            self._on_record(record)
+        if self.observer is not None:
+            self.observer.tool_finished(record, result)

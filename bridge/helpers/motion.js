@@ -18,8 +18,14 @@ const COLLISION_TICKS = 3
 const FALL_THRESHOLD = 1.5
 // Walking speed on flat ground is ~4.3 blocks/s; a grid step gets this much slack per block, plus a second.
 const GRID_STEP_S_PER_BLOCK = 0.5
-// A grid step releases the key this far before the centre and glides the rest (ground friction).
-const GLIDE = 0.25
+// After the key is released, ground friction keeps 0.546 of the speed each tick, so the bot
+// glides 0.546 / (1 - 0.546) = 1.2 times its speed per tick before stopping; the release
+// takes effect one tick later (the tick event comes before the step that reads the keys): 2.2.
+const GLIDE_PER_SPEED = 2.2
+// Within this many blocks of the centre a grid step sneaks, so it stops within a few hundredths.
+const SLOW_DOWN = 0.7
+// Closer than this (blocks) to a block centre counts as there.
+const ARRIVED = 0.02
 // How long a move waits for the bot to land and stop gliding before reporting.
 const LANDING_WAIT_MS = 3000
 // Below this horizontal speed (blocks per tick) the bot is at rest.
@@ -131,15 +137,8 @@ async function step (bot, { blocks }) {
   await bot.look(yawFromDeg(yawOfFacing(frame.facing)), bot.entity.pitch, true)
   const w = watchMove(bot, () => bot.controlState.forward)
   const until = Date.now() + (1 + blocks * GRID_STEP_S_PER_BLOCK) * 1000
-  const remaining = () => Math.hypot(target.x - bot.entity.position.x, target.z - bot.entity.position.z)
   try {
-    while (!w.stop && remaining() > GLIDE) {
-      if (Date.now() > until) { w.stop = 'timeout'; break }
-      // steer at the centre so sideways drift is corrected on the way
-      await bot.lookAt(new Vec3(target.x, bot.entity.position.y + bot.entity.height * 0.9, target.z), true)
-      bot.setControlState('forward', true)
-      await sleep(50)
-    }
+    await walkTo(bot, w, target, until)
   } finally {
     if (!w.ended) bot.clearControlStates()
   }
@@ -147,6 +146,34 @@ async function step (bot, { blocks }) {
   if (!w.ended) await bot.look(yawFromDeg(yawOfFacing(frame.facing)), bot.entity.pitch, true)
   w.dispose()
   return { ...report(bot, w, w.stop ?? 'completed'), target: vec(target) }
+}
+
+/**
+ * Steers at `target` on every physics tick and lets go of the key when the glide the current
+ * speed will produce covers the rest. Run by the ticks themselves, not a timer, so a busy
+ * machine cannot make it overshoot.
+ */
+function walkTo (bot, w, target, until) {
+  return new Promise((resolve) => {
+    const onTick = () => {
+      const p = bot.entity.position
+      const remaining = Math.hypot(target.x - p.x, target.z - p.z)
+      const speed = Math.hypot(bot.entity.velocity.x, bot.entity.velocity.z)
+      if (Date.now() > until && !w.stop) w.stop = 'timeout'
+      if (w.stop || w.ended || remaining <= speed * GLIDE_PER_SPEED + ARRIVED) {
+        bot.removeListener('physicsTick', onTick)
+        bot.setControlState('forward', false)
+        bot.setControlState('sneak', false)
+        resolve()
+        return
+      }
+      // steer at the centre so sideways drift is corrected on the way
+      bot.lookAt(new Vec3(target.x, p.y + bot.entity.height * 0.9, target.z), true)
+      bot.setControlState('forward', true)
+      bot.setControlState('sneak', remaining < SLOW_DOWN) // the last stretch slowly, for a short glide
+    }
+    bot.on('physicsTick', onTick)
+  })
 }
 
 /** Releases every control and stops any path being followed. */

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.planner import RunRecord, StepRecord, read_trace
+from agent.trace import read_trace
+from agent.trace.schema import MethodStep, RunEnd
 from support.procs import mcagent, new_token, wait_until_gone
 
 pytest.importorskip("llama_cpp", reason="llama-cpp-python is built by scripts/bootstrap.sh")
@@ -34,7 +35,15 @@ def test_demo_explores_the_cave_and_prints_where_the_trace_is(tmp_path):
     assert "ground truth: the bot is at x=" in out
     trace = Path(re.search(r"^trace: (.+)$", out, re.MULTILINE)[1])
     assert trace.is_file() and trace.parent.parent == tmp_path / "runs"
-    records = read_trace(trace)
-    assert isinstance(records[-1], RunRecord) and records[-1].event == "end"
-    assert any(isinstance(r, StepRecord) and r.inner_loop for r in records)
+    events = read_trace(trace).events
+    assert any(isinstance(e, RunEnd) and e.plan == 0 for e in events)
+    assert any(isinstance(e, MethodStep) for e in events)
+    # The demo's trace opens in replay and in report.
+    shown = mcagent("replay", str(trace), token=token)
+    assert shown.returncode == 0 and re.search(r"^step 1\.1 +mc-", shown.stdout, re.MULTILINE), shown.stderr
+    assert "abnormally" not in shown.stdout
+    report = tmp_path / "report.html"
+    assert mcagent("report", str(trace), "-o", str(report), token=token).returncode == 0
+    html = report.read_text()
+    assert '<polyline id="path"' in html and '<svg id="time"' in html
     assert wait_until_gone(token, timeout_s=5) == []

@@ -139,7 +139,7 @@ def test_blocks_3_ends_at_the_centre_of_the_block_3_ahead(flat: Body) -> None:
     flat.teleport(0.5, 5, 0.5, "west")
     moved = flat.ok("mc-move", blocks=3)
     end = moved["end"]
-    assert math.hypot(end["x"] - (-2.5), end["z"] - 0.5) < 0.15, end
+    assert math.hypot(end["x"] - (-2.5), end["z"] - 0.5) < 0.1, end
     assert (math.floor(end["x"]), math.floor(end["z"])) == (-3, 0)
     assert moved["facing"] == "west"
 

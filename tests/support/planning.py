@@ -10,7 +10,8 @@ from typing import Any
 
 from agent.infospace import Infospace
 from agent.llm.scripted import Script, ScriptedBackend
-from agent.planner import Planner, PlannerOptions, Recorder
+from agent.planner import Planner, PlannerOptions
+from agent.trace import TraceWriter
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.tools.loader import CORE_TOOLS_DIR
 
@@ -34,7 +35,7 @@ class Rig:
     backend: ScriptedBackend
     planner: Planner
     executor: Executor
-    recorder: Recorder
+    trace: TraceWriter
 
     def run(self, goal: str = "measure something large"):
         return self.planner.run(goal, self.executor, world="a test bench")
@@ -43,13 +44,15 @@ class Rig:
         return [call.prompt for call in self.backend.calls]
 
 
-def rig(script: Script, *, constrained: bool = True, trace: Path | None = None, **options: Any) -> Rig:
-    backend = ScriptedBackend(script, constrained=constrained)
+def rig(script: Script | None, *, constrained: bool = True, trace: Path | None = None,
+        backend: ScriptedBackend | None = None, **options: Any) -> Rig:
+    backend = backend or ScriptedBackend(script or [], constrained=constrained)
     toolbox = planner_toolbox()
-    recorder = Recorder(trace)
-    planner = Planner(backend, toolbox, PlannerOptions(**options), recorder)
-    executor = Executor(toolbox, Infospace.open(":memory:"), llm=backend, method_runner=planner, subplanner=planner)
-    return Rig(backend, planner, executor, recorder)
+    writer = TraceWriter(trace)
+    planner = Planner(backend, toolbox, PlannerOptions(**options), writer)
+    executor = Executor(toolbox, Infospace.open(":memory:"), llm=backend, method_runner=planner, subplanner=planner,
+                        observer=writer)
+    return Rig(backend, planner, executor, writer)
 
 
 def act(tool: str, args: dict | str | None = None, thoughts: str = "thinking") -> list[str]:

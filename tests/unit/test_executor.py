@@ -38,10 +38,18 @@ def test_an_exception_becomes_a_failed_result_and_is_recorded(ex):
 
 
 def test_nested_calls_go_through_the_executor_and_are_recorded():
-    seen = []
-    ex = make_executor(on_record=seen.append)
+    class Observer:
+        def tool_started(self, action, depth, tool_type):
+            started.append((action["type"], depth, tool_type))
+
+        def tool_finished(self, record, result):
+            seen.append(record)
+
+    started, seen = [], []
+    ex = make_executor(observer=Observer())
     result = run(ex, "nested-note", text="found coal")
     assert result["status"] == "success" and result["resource_id"] == "Note_1"
+    assert started == [("nested-note", 0, "python"), ("create-note", 1, "primitive")]
     assert [(r.tool, r.depth) for r in seen] == [("create-note", 1), ("nested-note", 0)]
     assert seen[0].args == {"content": "found coal"}
     assert seen[1].duration_us >= seen[0].duration_us > 0

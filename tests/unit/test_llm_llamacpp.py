@@ -10,7 +10,8 @@ import sglang as sgl
 
 from agent.infospace import Infospace
 from agent.llm import open_backend
-from agent.planner import Planner, PlannerOptions, StepRecord
+from agent.planner import Planner, PlannerOptions
+from agent.trace.schema import OuterStep
 from agent.planner.args import decoding_schema
 from agent.tools import Executor
 from agent.tools.schema import check_args
@@ -29,7 +30,7 @@ def test_the_planner_program_gets_a_catalog_tool_and_schema_valid_args(backend):
     planner = Planner(backend, toolbox, PlannerOptions(max_steps=1, tools=["measure", "think", "patrol"]))
     executor = Executor(toolbox, Infospace.open(":memory:"), llm=backend, method_runner=planner)
     planner.run("Measure the distance to the wall in front of you.", executor, world="facing a wall")
-    step = next(rec for rec in planner.recorder.records if isinstance(rec, StepRecord) and not rec.inner_loop)
+    step = next(rec for rec in planner.trace.events if isinstance(rec, OuterStep))
     assert step.tool in ("measure", "think", "patrol")
     args = {k: v for k, v in step.action.items() if k != "type"}
     assert check_args(toolbox.tools[step.tool].schema_hint, args) is None

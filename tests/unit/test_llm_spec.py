@@ -35,9 +35,9 @@ def test_bad_specs_say_what_is_accepted(text, problem):
         parse_spec(text)
 
 
-def test_replay_waits_for_step_5_and_missing_files_are_config_errors(tmp_path):
-    with pytest.raises(ConfigError, match="replay:TRACE arrives with trace replay"):
-        open_backend("replay:runs/x/trace.jsonl")
+def test_missing_files_are_config_errors(tmp_path):
+    with pytest.raises(ConfigError, match="cannot read the trace"):
+        open_backend(f"replay:{tmp_path}/none.jsonl")
     with pytest.raises(ConfigError, match="does not exist"):
         open_backend(f"scripted:{tmp_path}/none.yaml")
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from agent.planner import RunRecord, StepRecord
+from agent.trace.schema import OuterStep, RunEnd, RunStart
 from support.planning import act, reflect, rig
 
 
-def steps(r) -> list[StepRecord]:
-    return [rec for rec in r.recorder.records if isinstance(rec, StepRecord)]
+def steps(r) -> list[OuterStep]:
+    return [rec for rec in r.trace.events if isinstance(rec, OuterStep)]
 
 
 def test_the_goal_reported_done_ends_the_run_with_exit_code_0():
@@ -103,19 +103,19 @@ def test_args_are_schema_constrained_where_the_backend_can():
 
 
 def test_the_trace_is_written_as_it_happens_and_reads_back(tmp_path):
-    from agent.planner import read_trace
+    from agent.trace import read_trace
 
     trace = tmp_path / "run" / "trace.jsonl"
     r = rig([*act("think", {"thought": "x"}), *reflect(done=True)], trace=trace)
     result = r.run()
-    r.recorder.close()
+    r.trace.close()
     assert result.trace == trace
-    records = read_trace(trace)
-    assert records == r.recorder.records
-    start, step, end = records
-    assert isinstance(start, RunRecord) and start.event == "start" and start.world == "a test bench"
-    assert isinstance(step, StepRecord) and step.llm.calls == 5
-    assert end.event == "end" and end.outcome == "done" and end.usage.calls == 5
+    events = read_trace(trace).events
+    assert events == r.trace.events
+    start, *_, step, end = events
+    assert isinstance(start, RunStart) and start.world == "a test bench"
+    assert isinstance(step, OuterStep) and step.llm.calls == 5
+    assert isinstance(end, RunEnd) and end.outcome == "done" and end.usage.calls == 5
 
 
 def test_an_llm_failure_ends_the_run_as_failed_with_its_reason():
@@ -135,5 +135,5 @@ def test_ctrl_c_ends_the_run_cleanly_with_the_end_record():
     r = rig(reply)
     result = r.run()
     assert (result.outcome, result.exit_code) == ("interrupted", 130)
-    assert r.recorder.records[-1].event == "end" and r.recorder.records[-1].outcome == "interrupted"
+    assert r.trace.events[-1].event == "run_end" and r.trace.events[-1].outcome == "interrupted"
     assert r.planner._method is None  # a later method call is not refused as nested

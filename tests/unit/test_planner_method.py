@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.planner import MethodRecord, StepRecord
+from agent.trace.schema import MethodEnd, MethodStep, OuterStep
 from agent.planner.method import method_tools, next_tasks, task_labels
 from agent.tools import ToolSource, load_toolbox
 from agent.tools.loader import CORE_TOOLS_DIR
@@ -20,12 +20,12 @@ PATROL_LABELS = [
 ]
 
 
-def inner_steps(r) -> list[StepRecord]:
-    return [rec for rec in r.recorder.records if isinstance(rec, StepRecord) and rec.inner_loop]
+def inner_steps(r) -> list[MethodStep]:
+    return [rec for rec in r.trace.events if isinstance(rec, MethodStep)]
 
 
-def outer_steps(r) -> list[StepRecord]:
-    return [rec for rec in r.recorder.records if isinstance(rec, StepRecord) and not rec.inner_loop]
+def outer_steps(r) -> list[OuterStep]:
+    return [rec for rec in r.trace.events if isinstance(rec, OuterStep)]
 
 
 def test_next_task_choices_are_the_declared_steps_and_outcomes():
@@ -93,7 +93,7 @@ def test_termination_outcomes_are_parsed_and_summarised_for_the_outer_loop(label
     assert shown == summary
     assert f"ACTUAL RESULT (ground truth) <<\n{status}" in r.backend.calls[-2].prompt
     assert summary in r.backend.calls[-2].prompt
-    [ended] = [rec for rec in r.recorder.records if isinstance(rec, MethodRecord)]
+    [ended] = [rec for rec in r.trace.events if isinstance(rec, MethodEnd)]
     assert (ended.method, ended.outcome, ended.inner_steps) == ("patrol", outcome, 2)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agent.infospace import Infospace
-from agent.planner import RunRecord, StepRecord
+from agent.trace.schema import OuterStep, RunStart
 from agent.tools import Executor
 from support.planning import act, planner_toolbox, reflect, rig
 
@@ -17,10 +17,11 @@ def test_a_python_tool_runs_a_sub_plan_in_its_own_prompt_and_gets_the_outcome():
     r = rig(script)
     result = r.run()
     assert result.outcome == "done" and result.steps == 1
-    sub = [rec for rec in r.recorder.records if rec.plan == 1]
-    assert [type(rec).__name__ for rec in sub] == ["RunRecord", "StepRecord", "RunRecord"]
+    sub = [rec for rec in r.trace.events if rec.plan == 1]
+    steps = [rec.event for rec in sub if rec.event not in ("llm_call", "tool_call", "tool_result")]
+    assert steps == ["run_start", "outer_step", "run_end"]
     assert sub[0].goal == "note that the corridor is long" and sub[-1].outcome == "done"
-    main_step = [rec for rec in r.recorder.records if isinstance(rec, StepRecord) and rec.plan == 0][0]
+    main_step = [rec for rec in r.trace.events if isinstance(rec, OuterStep) and rec.plan == 0][0]
     assert main_step.result["data"] == {"outcome": "done", "steps": 1, "reason": "the goal was reported done at step 1"}
     sub_prompt = r.backend.calls[3].prompt
     assert sub_prompt.startswith("SYSTEM:") and "GOAL: note that the corridor is long" in sub_prompt
@@ -31,7 +32,7 @@ def test_a_sub_plan_that_runs_out_of_steps_is_a_failed_result():
     script = [*act("delegate", {"goal": "g"}), *(act("think", {"thought": "t"}) + reflect()) * 2, *reflect(done=True)]
     r = rig(script)
     r.run()
-    main_step = [rec for rec in r.recorder.records if isinstance(rec, StepRecord) and rec.plan == 0][0]
+    main_step = [rec for rec in r.trace.events if isinstance(rec, OuterStep) and rec.plan == 0][0]
     assert main_step.result["status"] == "failed"
     assert main_step.result["reason"].startswith("sub-plan ended with max_steps")
 
@@ -39,9 +40,9 @@ def test_a_sub_plan_that_runs_out_of_steps_is_a_failed_result():
 def test_unknown_tools_are_refused_before_planning():
     r = rig([*act("delegate", {"goal": "g", "tools": ["teleport"]}), *reflect(done=True)])
     r.run()
-    step = [rec for rec in r.recorder.records if isinstance(rec, StepRecord)][0]
+    step = [rec for rec in r.trace.events if isinstance(rec, OuterStep)][0]
     assert step.result["code"] == "bad_args" and "no tool named 'teleport'" in step.result["reason"]
-    assert not [rec for rec in r.recorder.records if isinstance(rec, RunRecord) and rec.plan == 1]
+    assert not [rec for rec in r.trace.events if isinstance(rec, RunStart) and rec.plan == 1]
 
 
 def test_without_a_planner_subplan_is_unavailable():

@@ -1,0 +1,113 @@
+"""`mcagent replay TRACE`: a recorded run as a terminal timeline, or (--live) its tool calls
+executed again against a server, with the steps whose results diverge.
+
+The timeline shows outer steps with their methods' inner steps nested under them: tool,
+arguments, status in colour, thoughts, the result and timings. --follow watches a run's
+trace grow until its run_end (or Ctrl-C). A killed run's trace is shown up to its last
+complete line, with a note that the run ended abnormally.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args
+from agent.cli.run_cmd import timeline_console
+from agent.cli.serving import add_server_flags, bot_session
+from agent.cli.tools_cmd import add_tools_flags, load_tools
+from agent.errors import McAgentError
+from agent.infospace import Infospace
+from agent.replay.live import RecordedCall, replay_calls
+from agent.tools import Executor
+from agent.trace import Trace, follow, read_trace
+from agent.trace.schema import ToolCall, ToolResult
+from agent.trace.timeline import Filters, render
+
+# Tool types a live replay runs again: the world tools (python) and the primitives. Methods are
+# replayed through their inner calls; llm and instruction tools do nothing in the world.
+REPLAYED_TYPES = ("python", "primitive")
+# A throwaway infospace: a replay must not write into the agent's memory.
+SCRATCH_INFOSPACE = ":memory:"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("replay", help="show a run's trace as a timeline, or re-run its tool calls (--live)")
+    p.add_argument("trace", type=Path, metavar="TRACE", help="a trace.jsonl that mcagent run or demo wrote")
+    p.add_argument("--step", type=int, metavar="N", help="only outer step N (with its inner steps)")
+    p.add_argument("--method", metavar="NAME", help="only the runs of method NAME")
+    p.add_argument("--tools-only", action="store_true", help="only the tool calls, nested ones included")
+    p.add_argument("--follow", action="store_true", help="watch a running run's trace until its run_end")
+    p.add_argument("--live", action="store_true", help="execute the recorded tool calls again against a server")
+    p.add_argument("--tolerance", type=float, default=0.5, metavar="BLOCKS",
+                   help="--live: how far a position may land from the recorded one (default 0.5)")
+    add_config_flags(p, "--port", "--username", "--version")
+    add_world_flags(p)
+    add_server_flags(p)
+    add_tools_flags(p)
+    add_viewer_flags(p)
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.live:
+        return live(args)
+    console = timeline_console()
+    filters = Filters(step=args.step, method=args.method, tools_only=args.tools_only)
+    if args.follow:
+        for event in follow(args.trace):
+            if filters.keep(event):
+                for line in render(event):
+                    console.print(line)
+        return 0
+    trace = read_trace(args.trace)
+    for event in trace.events:
+        if filters.keep(event):
+            for line in render(event):
+                console.print(line)
+    if trace.abnormal:
+        console.print(f"note: {trace.abnormal}", style="bold red")
+    return 0
+
+
+def recorded_calls(trace: Trace) -> list[RecordedCall]:
+    """The calls a live replay runs: those of world tools and primitives made by the planner
+    itself or by a method's inner loop, in order. A python tool's own nested calls are left to
+    it, a method is replayed through its inner calls, and an unfinished call is left out."""
+    results = {e.call_id: e.result for e in trace.events if isinstance(e, ToolResult)}
+    open_types: dict[int, str | None] = {}  # the calls under way, by id
+    chosen = []
+    for event in trace.events:
+        if isinstance(event, ToolResult):
+            open_types.pop(event.call_id, None)
+        elif isinstance(event, ToolCall):
+            inside_methods_only = all(kind == "method" for kind in open_types.values())
+            if event.tool_type in REPLAYED_TYPES and inside_methods_only and event.call_id in results:
+                chosen.append(RecordedCall(tool=event.tool or "", args=event.args, result=results[event.call_id]))
+            open_types[event.call_id] = event.tool_type
+    return chosen
+
+
+def live(args: argparse.Namespace) -> int:
+    trace = read_trace(args.trace)
+    calls = recorded_calls(trace)
+    if not calls:
+        raise McAgentError(f"{args.trace} holds no tool calls to replay")
+    config = load_from_args(args).config
+    toolbox = load_tools(args)
+    infospace = Infospace.open(SCRATCH_INFOSPACE)
+    try:
+        with bot_session(config, args) as session:
+            print(f"replaying {len(calls)} tool calls from {args.trace} on {session.address}", flush=True)
+            report = replay_calls(Executor(toolbox, infospace, world=session.bot), calls, args.tolerance)
+    finally:
+        infospace.close()
+    for divergence in report.divergences:
+        print(f"diverged: {divergence}")
+    end = report.end_position
+    where = f"x={end.x:.2f} y={end.y:.2f} z={end.z:.2f}" if end is not None else "unknown"
+    print(f"replayed {len(calls)} calls: {len(report.divergences)} divergences; the bot ended at {where}")
+    if trace.abnormal:
+        print(f"note: {trace.abnormal}", file=sys.stderr)
+    return 1 if report.divergences else 0

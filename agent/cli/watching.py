@@ -1,0 +1,58 @@
+"""What a planning command attaches around a run in the world: the bot's pose and events into
+the trace, chat commands from the allowlist, method announcements in chat, and the run's
+setup for the trace's run_start."""
+
+from __future__ import annotations
+
+import importlib.metadata
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from agent.chat import ChatCommander, announce
+from agent.cli.serving import WorldSession
+from agent.config import AgentConfig
+from agent.llm import Metered, parse_spec
+from agent.planner import Planner
+from agent.trace import RunSetup, bot_pose
+from agent.trace.schema import Command, Event, MethodEnd, MethodStart
+
+PACKAGE = "mcagent"
+
+
+@contextmanager
+def watching(session: WorldSession, planner: Planner, config: AgentConfig) -> Iterator[None]:
+    bot, trace = session.bot, planner.trace
+    trace.pose = bot_pose(bot)
+    bot.events.subscribe(trace.bot_event)
+    if config.announce_methods:
+        trace.subscribe(lambda event: _announce(session, event))
+    commander = ChatCommander(
+        bot, config.chat_allowlist, on_stop=planner.control.request_stop, on_goal=planner.control.add_goal,
+        status=planner.status_line, on_event=lambda command: trace.add(Command(**command.model_dump())),
+    )
+    try:
+        yield
+    finally:
+        commander.close()
+
+
+def _announce(session: WorldSession, event: Event) -> None:
+    if isinstance(event, MethodStart):
+        announce(session.bot, f"{event.method} started")
+    elif isinstance(event, MethodEnd):
+        announce(session.bot, f"{event.method} ended: {event.outcome}")
+
+
+def run_setup(config: AgentConfig, session: WorldSession, backend: Metered) -> RunSetup:
+    server = session.server
+    return RunSetup(
+        config=config.model_dump(mode="json"),
+        package_version=importlib.metadata.version(PACKAGE),
+        mc_version=server.version if server is not None else session.bot.state().version,
+        llm_backend=parse_spec(config.llm).kind,
+        llm_model=backend.name.partition(":")[2],
+        server=session.address,
+        local_server=server is not None,
+        scenario=server.scenario if server is not None else None,
+        seed=server.seed if server is not None else None,
+    )

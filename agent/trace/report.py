@@ -1,0 +1,191 @@
+"""A trace as one self-contained HTML page: the summary, a top-down map of where the bot went
+(inline SVG), one table row per step, and where the time went. No script, no external asset.
+
+The map is drawn from the poses around tool calls (x east to the right, z south downwards,
+so north is up) and from what mc-observe-blocks saw: blocks at the bot's feet level are
+obstacles, and hazards are marked red. Step numbers sit where each step ended; a step that
+failed is red, so a person sees at a glance where the bot got stuck.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from html import escape
+
+from agent.trace.reader import Trace
+from agent.trace.schema import LlmCall, MethodStep, OuterStep, Pose, RunEnd, ToolCall, ToolResult
+from agent.trace.timeline import clip
+
+MAP_PX, CELL_MIN_PX = 560, 4
+MERGE_BLOCKS = 0.5
+# The egocentric frame of mc-observe-blocks: forward and right as world (dx, dz) per facing.
+FRAME = {"north": ((0, -1), (1, 0)), "east": ((1, 0), (0, 1)), "south": ((0, 1), (-1, 0)), "west": ((-1, 0), (0, -1))}
+OPEN_BLOCKS = (None, "air", "cave_air", "void_air")
+CSS = """body{font:14px system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;width:100%}
+td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}th{background:#eee}
+.success{color:#16794a}.failed{color:#b3261e;font-weight:bold}.inner td:first-child{padding-left:1.5em}
+code{font-size:12px;white-space:pre-wrap}.note{color:#b3261e;font-weight:bold}svg{border:1px solid #ccc;background:#fafaf7}"""
+
+
+def steps(trace: Trace) -> list[OuterStep | MethodStep]:
+    return [e for e in trace.events if isinstance(e, OuterStep | MethodStep)]
+
+
+def path(trace: Trace) -> list[Pose]:
+    """Every pose the trace recorded, in order, repeats dropped."""
+    poses: list[Pose] = []
+    for event in trace.events:
+        for pose in ((event.pose,) if isinstance(event, ToolCall) else
+                     (event.pose_before, event.pose_after) if isinstance(event, ToolResult) else ()):
+            if pose is not None and (not poses or (poses[-1].x, poses[-1].z) != (pose.x, pose.z)):
+                poses.append(pose)
+    return poses
+
+
+def observed(trace: Trace) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """(obstacles, hazards) as world (x, z) blocks, from every successful mc-observe-blocks."""
+    obstacles, hazards = set(), set()
+    for event in trace.events:
+        data = event.result.get("data") if isinstance(event, ToolResult) and event.tool == "mc-observe-blocks" else None
+        if not isinstance(data, dict) or event.result.get("status") != "success":
+            continue
+        (fx, fz), (rx, rz) = FRAME[data["facing"]]
+        feet, grid = data["feet"], data["grid"]
+        reach, radius = (len(grid["layers"]) - 1) // 2, data["radius"]
+        for row, line in enumerate(grid["layers"][reach]):  # the layer at feet level
+            for column, char in enumerate(line):
+                if grid["palette"].get(char) not in OPEN_BLOCKS:
+                    forward, right = radius - row, column - radius
+                    obstacles.add((feet["x"] + fx * forward + rx * right, feet["z"] + fz * forward + rz * right))
+        for h in data["hazards"]:
+            hazards.add((feet["x"] + fx * h["forward"] + rx * h["right"], feet["z"] + fz * h["forward"] + rz * h["right"]))
+    return obstacles, hazards
+
+
+def map_svg(trace: Trace) -> str:
+    poses, (obstacles, hazards) = path(trace), observed(trace)
+    points = [(p.x, p.z) for p in poses] + [(x + 0.5, z + 0.5) for x, z in obstacles | hazards]
+    if not points:
+        return "<p>No poses were recorded: the run had no world attached.</p>"
+    xs, zs = [x for x, _ in points], [z for _, z in points]
+    x0, z0 = min(xs) - 1, min(zs) - 1
+    span = max(max(xs) + 1 - x0, max(zs) + 1 - z0)
+    k = max(MAP_PX / span, CELL_MIN_PX)
+    size = span * k
+
+    def at(x: float, z: float) -> str:
+        return f'{(x - x0) * k:.1f}" y="{(z - z0) * k:.1f}'
+
+    parts = [f'<svg id="map" xmlns="http://www.w3.org/2000/svg" width="{size:.0f}" height="{size:.0f}">',
+             '<title>top-down map: north is up, x grows east (right), z grows south (down)</title>']
+    parts += [f'<rect class="obstacle" x="{at(x, z)}" width="{k:.1f}" height="{k:.1f}" fill="#8a8a8a"/>' for x, z in obstacles]
+    parts += [f'<rect class="hazard" x="{at(x, z)}" width="{k:.1f}" height="{k:.1f}" fill="#e0452b"/>' for x, z in hazards]
+    line = " ".join(f"{(p.x - x0) * k:.1f},{(p.z - z0) * k:.1f}" for p in poses)
+    parts.append(f'<polyline id="path" points="{line}" fill="none" stroke="#1f6feb" stroke-width="2"/>')
+    for label, pose, failed in _markers(trace):
+        colour = "#b3261e" if failed else "#1f6feb"
+        parts.append(f'<circle class="step" cx="{(pose.x - x0) * k:.1f}" cy="{(pose.z - z0) * k:.1f}" r="4" fill="{colour}">'
+                     f'<title>step {escape(label)}</title></circle>')
+        parts.append(f'<text x="{at(pose.x + 0.2, pose.z - 0.2)}" font-size="11" fill="{colour}">{escape(label)}</text>')
+    if poses:
+        parts.append(f'<text x="{at(poses[0].x, poses[0].z)}" font-size="12" font-weight="bold">start</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _markers(trace: Trace) -> list[tuple[str, Pose, bool]]:
+    """Each step's label, the last pose before it was recorded, and whether it failed. Steps
+    that ended within MERGE_BLOCKS of where the one before ended share one marker ("1.1–1.3"),
+    so that labels do not overlap."""
+    groups: list[tuple[list[str], Pose, bool]] = []
+    pose = None
+    for event in trace.events:
+        if isinstance(event, ToolResult) and event.pose_after is not None:
+            pose = event.pose_after
+        elif isinstance(event, OuterStep | MethodStep) and pose is not None:
+            failed = event.status != "success"
+            if groups and math.dist((groups[-1][1].x, groups[-1][1].z), (pose.x, pose.z)) < MERGE_BLOCKS:
+                labels, first_pose, was_failed = groups[-1]
+                groups[-1] = ([*labels, label(event)], first_pose, was_failed or failed)
+            else:
+                groups.append(([label(event)], pose, failed))
+    return [(labels[0] if len(labels) == 1 else f"{labels[0]}–{labels[-1]}", p, failed) for labels, p, failed in groups]
+
+
+def label(step: OuterStep | MethodStep) -> str:
+    where = f"{step.outer_step}.{step.inner_loop.inner_step}" if isinstance(step, MethodStep) else str(step.outer_step)
+    return f"sub{step.plan}:{where}" if step.plan else where
+
+
+def time_split(trace: Trace) -> dict[str, float]:
+    """Seconds spent in the LLM, in game actions (tool calls that made no nested call, llm tools
+    left out as their time is LLM time), and the rest."""
+    llm = sum(e.latency_s for e in trace.events if isinstance(e, LlmCall))
+    open_ids: list[int] = []
+    not_leaves = {e.call_id for e in trace.events if isinstance(e, ToolCall) and e.tool_type == "llm"}
+    for event in trace.events:
+        if isinstance(event, ToolCall):
+            not_leaves.update(open_ids[-1:])
+            open_ids.append(event.call_id)
+        elif isinstance(event, ToolResult) and event.call_id in open_ids:
+            open_ids.remove(event.call_id)
+    leaves = sum(e.duration_s for e in trace.events if isinstance(e, ToolResult) and e.call_id not in not_leaves)
+    end = trace.end
+    wall = end.wall_s if end is not None else (trace.events[-1].t - trace.events[0].t if trace.events else 0.0)
+    return {"LLM": llm, "game actions": leaves, "overhead": max(wall - llm - leaves, 0.0)}
+
+
+def time_svg(split: dict[str, float]) -> str:
+    total = sum(split.values()) or 1.0
+    colours = {"LLM": "#8250df", "game actions": "#1a7f37", "overhead": "#9a6700"}
+    parts, x = ['<svg id="time" xmlns="http://www.w3.org/2000/svg" width="600" height="90">'], 0.0
+    for row, (name, seconds) in enumerate(split.items()):
+        width = 600 * seconds / total
+        parts.append(f'<rect x="{x:.1f}" y="0" width="{width:.1f}" height="30" fill="{colours[name]}">'
+                     f"<title>{name}: {seconds:.2f} s</title></rect>")
+        parts.append(f'<rect x="0" y="{38 + 17 * row}" width="12" height="12" fill="{colours[name]}"/>'
+                     f'<text x="18" y="{48 + 17 * row}" font-size="12">{name}: {seconds:.2f} s '
+                     f"({100 * seconds / total:.0f}%)</text>")
+        x += width
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _row(step: OuterStep | MethodStep) -> str:
+    args = json.dumps({k: v for k, v in step.action.items() if k not in ("type", "_inner_loop")}, ensure_ascii=False)
+    cells = [label(step), escape(step.thoughts), f"<code>{escape(step.tool or '(none)')}</code>", f"<code>{escape(args)}</code>",
+             f'<span class="{escape(step.status)}">{escape(step.status)}</span> {escape(clip(str(step.result.get("value", "")), 300))}',
+             f"{step.wall_s:.2f}", f"{step.tool_s:.2f}", f"{step.llm.seconds:.2f}"]
+    kind = "inner" if isinstance(step, MethodStep) else "outer"
+    return f'<tr class="step {kind}">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+
+
+def summary(trace: Trace) -> str:
+    start, end = trace.start, trace.end
+    rows = [("goal", start.goal if start else "?")]
+    if start is not None and start.setup is not None:
+        s = start.setup
+        rows += [("server", f"{s.server} (Minecraft {s.mc_version}, scenario {s.scenario}, seed {s.seed})"),
+                 ("mcagent", s.package_version)]
+    rows.append(("LLM", start.llm if start else "?"))
+    if isinstance(end, RunEnd):
+        u = end.usage
+        rows += [("outcome", f"{end.outcome} ({end.reason})"), ("steps", f"{end.steps} outer, {end.inner_steps} inner"),
+                 ("wall", f"{end.wall_s:.1f} s"), ("LLM use", f"{u.calls} calls, {u.seconds:.1f} s, "
+                                                           f"{u.prompt_tokens:,} tokens in, {u.completion_tokens:,} out")]
+    table = "".join(f"<tr><th>{escape(k)}</th><td>{escape(str(v))}</td></tr>" for k, v in rows)
+    note = f'<p class="note">{escape(trace.abnormal)}</p>' if trace.abnormal else ""
+    return f'<table id="summary">{table}</table>{note}'
+
+
+def report_html(trace: Trace) -> str:
+    head = "<tr><th>step</th><th>thoughts</th><th>tool</th><th>args</th><th>result</th><th>wall s</th><th>tool s</th><th>LLM s</th></tr>"
+    rows = "\n".join(_row(step) for step in steps(trace))
+    title = escape(f"mcagent run: {trace.start.goal if trace.start else trace.path}")
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title><style>{CSS}</style></head>'
+            f"<body><h1>{title}</h1><h2>Summary</h2>{summary(trace)}"
+            f"<h2>Where the bot went</h2><p>Top-down, north up. Blue: the path and the steps; red: failed steps and "
+            f"hazards; grey: blocks at the bot's feet level that it observed.</p>{map_svg(trace)}"
+            f"<h2>Where the time went</h2>{time_svg(time_split(trace))}"
+            f'<h2>Steps</h2><table id="steps">{head}\n{rows}</table></body></html>\n')

@@ -1,0 +1,216 @@
+"""The trace schema: one JSON object per line, each a typed event, discriminated by `event`.
+
+Every event carries `schema_version` (bump it when a field changes meaning or goes away;
+adding an optional field does not), `event`, `t` (Unix time in seconds when it was made) and
+`plan` (0 for the main plan, 1, 2, ... for sub-plans). docs/trace.md documents each field.
+The planner's step records are these events: what it remembers of a run is what it writes.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from agent.chat.commander import ChatCommand
+from agent.llm import Capabilities, Usage
+from agent.llm.base import LlmExchange
+
+SCHEMA_VERSION = "1"
+Outcome = Literal["done", "max_steps", "failed", "interrupted", "stopped"]
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    schema_version: Literal["1"] = SCHEMA_VERSION
+    t: float = Field(default_factory=time.time, description="Unix time, seconds")
+    plan: int = Field(0, description="0 for the main plan; 1, 2, ... for sub-plans, in the order they started")
+
+
+class Pose(BaseModel):
+    """Where the bot stood and looked: world blocks, degrees (yaw 0 = south, 90 = west)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    x: float
+    y: float
+    z: float
+    yaw_deg: float
+    pitch_deg: float
+
+
+class RunSetup(BaseModel):
+    """What the command knew about the run before it started; None when the planner runs as a library."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    config: dict[str, Any] = Field(description="the effective AgentConfig, as JSON")
+    package_version: str
+    mc_version: str | None
+    llm_backend: str = Field(description="sglang, openai, llamacpp, scripted or replay")
+    llm_model: str = Field(description="the URL, model or file after the backend's kind")
+    server: str = Field(description="host:port the bot joined")
+    local_server: bool
+    scenario: str | None
+    seed: int | None = Field(description="the local world's seed; None on a remote server")
+
+
+class InnerLoop(BaseModel):
+    """The `_inner_loop` metadata every action inside a method carries, as the seed defines it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    method_name: str
+    inner_step: int
+    max_steps: int
+    outer_step: int
+
+
+class RunStart(_Event):
+    event: Literal["run_start"] = "run_start"
+    goal: str
+    max_steps: int
+    tools: list[str] = Field(description="what the outer loop may choose")
+    world: str = Field("", description="the world-state summary the prompt opens with")
+    llm: str = Field(description="the backend's name: its spec")
+    capabilities: Capabilities
+    setup: RunSetup | None = None
+
+
+class LlmCall(_Event, LlmExchange):
+    event: Literal["llm_call"] = "llm_call"
+
+
+class ToolCall(_Event):
+    event: Literal["tool_call"] = "tool_call"
+    call_id: int = Field(description="pairs the call with its tool_result; counts from 1 per trace")
+    tool: str | None = Field(description="None when the action named no tool")
+    tool_type: str | None = Field(description="primitive, python, llm, instruction or method; None if unknown")
+    args: dict[str, Any]
+    depth: int = Field(description="0 for the planner's own call; nested calls count up")
+    outer_step: int
+    inner_step: int | None = Field(description="the method's internal step, when inside one")
+    pose: Pose | None = Field(description="before the call; None without a world")
+
+
+class ToolResult(_Event):
+    event: Literal["tool_result"] = "tool_result"
+    call_id: int
+    tool: str | None
+    depth: int
+    outer_step: int
+    inner_step: int | None
+    result: dict[str, Any] = Field(description="the uniform return: status, data, value, reason?, code?, resource_id?")
+    duration_s: float
+    pose_before: Pose | None
+    pose_after: Pose | None
+
+
+class _Step(_Event):
+    """One planner step: what the model chose, what happened, and what it cost."""
+
+    outer_step: int
+    thoughts: str = ""
+    tool: str | None = Field(description="None when no valid tool name came even after the retry")
+    action: dict[str, Any] = Field(description='{"type": TOOL, ...args}, plus "_inner_loop" inside a method')
+    result: dict[str, Any] = Field(description="the uniform return, ground truth")
+    note: str | None = Field(None, description="what the planner corrected or refused on the way")
+    next_task: str = ""
+    wall_s: float
+    tool_s: float
+    llm: Usage = Field(description="this step's LLM calls (a method's outer step includes its inner steps)")
+    context_tokens: int = Field(0, description="the prompt's size at the step's last LLM call")
+
+    @property
+    def status(self) -> str:
+        return str(self.result.get("status"))
+
+
+class OuterStep(_Step):
+    event: Literal["outer_step"] = "outer_step"
+    done: bool | None = Field(None, description="did the model report the goal reached")
+
+
+class MethodStep(_Step):
+    event: Literal["method_step"] = "method_step"
+    inner_loop: InnerLoop
+
+
+class MethodStart(_Event):
+    event: Literal["method_start"] = "method_start"
+    method: str
+    args: dict[str, Any]
+    outer_step: int
+    max_steps: int
+
+
+class MethodEnd(_Event):
+    event: Literal["method_end"] = "method_end"
+    method: str
+    outer_step: int
+    outcome: str = Field(description="a termination outcome of the protocol, FAILED, or STOPPED")
+    inner_steps: int
+    summary: str
+    wall_s: float
+
+
+class GoalAdded(_Event):
+    event: Literal["goal_added"] = "goal_added"
+    goal: str = Field(description="appended to the prompt before this outer step")
+    outer_step: int
+
+
+class Chat(_Event):
+    event: Literal["chat"] = "chat"
+    username: str | None
+    message: str
+    whisper: bool = False
+
+
+class Command(_Event, ChatCommand):
+    event: Literal["command"] = "command"
+
+
+class Death(_Event):
+    event: Literal["death"] = "death"
+
+
+class Respawn(_Event):
+    event: Literal["respawn"] = "respawn"
+
+
+class Disconnect(_Event):
+    event: Literal["disconnect"] = "disconnect"
+    kind: Literal["kicked", "end"]
+    reason: str
+
+
+class Error(_Event):
+    event: Literal["error"] = "error"
+    source: Literal["planner", "llm", "bot"]
+    message: str
+    traceback: str | None = None
+
+
+class RunTotals(BaseModel):
+    """How a plan ended, and what it took: in run_end, and the planner's RunResult."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    outcome: Outcome
+    reason: str
+    steps: int
+    inner_steps: int
+    wall_s: float
+    usage: Usage
+
+
+class RunEnd(_Event, RunTotals):
+    event: Literal["run_end"] = "run_end"
+    goal: str
+
+
+Event = Annotated[
+    RunStart | LlmCall | ToolCall | ToolResult | OuterStep | MethodStep | MethodStart | MethodEnd | GoalAdded
+    | Chat | Command | Death | Respawn | Disconnect | Error | RunEnd,
+    Field(discriminator="event"),
+]
+EVENT: TypeAdapter[Event] = TypeAdapter(Event)
+Step = OuterStep | MethodStep

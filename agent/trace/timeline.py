@@ -1,0 +1,112 @@
+"""A trace as a terminal timeline, one event at a time, so that `mcagent run` prints its
+progress and `mcagent replay` (with --follow too) prints a recorded run the same way.
+
+Inner steps are written as they happen, before the outer step of their method, so the
+method's start, its inner steps (indented, numbered outer.inner) and its end come between
+the lines of the outer loop.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from agent.trace.schema import (
+    Chat, Command, Death, Disconnect, Error, Event, GoalAdded, MethodEnd, MethodStart, MethodStep, OuterStep,
+    Respawn, RunEnd, RunStart, ToolResult,
+)
+
+ARGS_SHOWN, RESULT_SHOWN = 48, 100
+STATUS_STYLE = {"success": "green", "failed": "red"}
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What to show: one outer step, one method's events, or only tool calls (nested ones too)."""
+
+    step: int | None = None
+    method: str | None = None
+    tools_only: bool = False
+    details: bool = True  # thoughts, result summaries and next tasks under each step
+
+    def keep(self, event: Event) -> bool:
+        if self.tools_only != isinstance(event, ToolResult):
+            return False
+        if self.step is not None and getattr(event, "outer_step", self.step) != self.step:
+            return False
+        if self.method is not None:
+            name = event.inner_loop.method_name if isinstance(event, MethodStep) else getattr(event, "method", None)
+            return name == self.method
+        return True
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _status(result: dict) -> Text:
+    status = str(result.get("status"))
+    shown = status if status == "success" else f"{status} ({result.get('code')})"
+    return Text(f"{shown:<20}", style=STATUS_STYLE.get(status, "yellow"))
+
+
+def _step(event: OuterStep | MethodStep, details: bool) -> list[Text]:
+    where = f"{event.outer_step}.{event.inner_loop.inner_step}" if isinstance(event, MethodStep) else f"{event.outer_step}"
+    where = f"sub{event.plan}:{where}" if event.plan else where
+    args = json.dumps({k: v for k, v in event.action.items() if k not in ("type", "_inner_loop")}, ensure_ascii=False)
+    line = Text(f"step {where:<7} ", style="bold" if isinstance(event, OuterStep) else "")
+    line.append(f"{event.tool or '(none)':<20} ", style="cyan")
+    line.append(f"{clip(args, ARGS_SHOWN):<{ARGS_SHOWN}} ")
+    line.append_text(_status(event.result))
+    line.append(f" {event.wall_s:6.2f} s")
+    lines = [line]
+    if details:
+        pad = "    " if isinstance(event, MethodStep) else "  "
+        if event.thoughts:
+            lines.append(Text(f"{pad}thoughts: {clip(event.thoughts, RESULT_SHOWN)}", style="italic dim"))
+        lines.append(Text(f"{pad}result: {clip(str(event.result.get('value', '')), RESULT_SHOWN)}", style="dim"))
+        timing = f"{pad}tool {event.tool_s:.2f} s, LLM {event.llm.seconds:.2f} s in {event.llm.calls} calls"
+        lines.append(Text(f"{timing}; next: {clip(event.next_task, RESULT_SHOWN)}", style="dim"))
+    return lines
+
+
+def render(event: Event, details: bool = True) -> list[Text]:
+    """The lines one event shows as; events that only the report uses show as none."""
+    if isinstance(event, OuterStep | MethodStep):
+        return _step(event, details)
+    if isinstance(event, ToolResult):
+        line = Text(f"call {event.call_id:<5} {'  ' * event.depth}")
+        line.append(f"{event.tool or '(none)':<20} ", style="cyan")
+        line.append_text(_status(event.result))
+        line.append(f" {event.duration_s:6.3f} s  {clip(str(event.result.get('value', '')), RESULT_SHOWN)}")
+        return [line]
+    if isinstance(event, MethodStart):
+        return [Text(f"  method {event.method} started (at most {event.max_steps} inner steps)", style="magenta")]
+    if isinstance(event, MethodEnd):
+        style = "red" if event.outcome in ("FAILED", "STOPPED") else "magenta"
+        return [Text(f"  method {event.method}: {event.outcome} after {event.inner_steps} inner steps", style=style)]
+    return _other(event)
+
+
+def _other(event: Event) -> list[Text]:
+    if isinstance(event, RunStart) and event.plan == 0:
+        return [Text(f"run: {event.goal} (LLM {event.llm}, at most {event.max_steps} steps)", style="bold")]
+    if isinstance(event, RunEnd) and event.plan == 0:
+        style = "green" if event.outcome == "done" else "yellow"
+        return [Text(f"outcome: {event.outcome} ({event.reason})", style=f"bold {style}")]
+    if isinstance(event, GoalAdded):
+        return [Text(f"new goal before step {event.outer_step}: {event.goal}", style="bold yellow")]
+    if isinstance(event, Command):
+        verdict = "accepted" if event.accepted else f"refused: {event.reason}"
+        return [Text(f"command {event.command} {event.argument} from {event.player} ({verdict})", style="yellow")]
+    if isinstance(event, Chat):
+        return [Text(f"chat <{event.username}> {event.message}", style="dim")]
+    if isinstance(event, Death | Respawn):
+        return [Text(f"the bot {'died' if isinstance(event, Death) else 'respawned'}", style="red")]
+    if isinstance(event, Disconnect):
+        return [Text(f"disconnected ({event.kind}): {event.reason}", style="bold red")]
+    if isinstance(event, Error):
+        return [Text(f"error ({event.source}): {event.message}", style="bold red")]
+    return []
