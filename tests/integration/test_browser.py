@@ -7,8 +7,12 @@ import time
 from pathlib import Path
 
 from agent.bridge import connect
+from agent.paths import SKILLS_DIR
 from agent.server import LocalServer, ServerSettings, load_scenario
 from support.browser import chromium_page, non_sky_share
+from support.procs import mcagent, new_token
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "planner"
 
 # prismarine-viewer clears to 'lightblue' where no terrain is drawn.
 VIEWER_SKY = (173, 216, 230)
@@ -41,3 +45,26 @@ def test_viewer_shows_terrain_in_a_real_browser(tmp_path: Path) -> None:
     if SCREENSHOTS:
         Path(SCREENSHOTS, "viewer.png").write_bytes(shot)
     assert share >= TERRAIN_SHARE, f"only {share:.0%} of the viewer is terrain after {RENDER_WAIT_S} s: {tmp_path / 'viewer.png'}"
+
+
+def test_report_opens_without_console_errors(tmp_path: Path) -> None:
+    config = tmp_path / "mcagent.yaml"
+    config.write_text(f"infospace: {tmp_path / 'notes.db'}\ntool_folders: [{SKILLS_DIR}]\n")
+    trace, report = tmp_path / "trace.jsonl", tmp_path / "report.html"
+    run = mcagent("run", "--goal", "get out of the room to open sky", "--config", str(config), "--scenario", "room",
+                  "--port", "0", "--llm", f"scripted:{FIXTURES / 'explore_policy.py'}", "--trace", str(trace),
+                  token=new_token(), timeout_s=180)
+    assert run.returncode == 0, run.stderr
+    made = mcagent("report", str(trace), "-o", str(report), token=new_token())
+    assert made.returncode == 0, made.stderr
+    problems: list[str] = []
+    with chromium_page(1100, 900) as page:
+        page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(report.as_uri())
+        page.wait_for_load_state("load")
+        assert page.locator("svg").count() >= 1, "the report has no map"
+        shot = page.screenshot(full_page=True)
+    if SCREENSHOTS:
+        Path(SCREENSHOTS, "report.png").write_bytes(shot)
+    assert problems == []
