@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from agent.bridge import BotConnection, BridgeError, connect, runtime
+from agent.bridge import BotConnection, connect, runtime
+from support.observing import seen
 from support.waiting import wait_for
 from agent.server import LocalServer, ServerInfo, ServerSettings
 from support.procs import node_descendants
@@ -51,13 +52,6 @@ def observer(server: ServerInfo, bot: BotConnection) -> Iterator[BotConnection]:
     only to players who already have it in view, so an earlier move would never arrive.
     """
     with connect(port=server.port, username="observer") as conn:
-        assert wait_for(lambda: _sees(conn, bot.username)), "the observer never saw the bot"
+        assert wait_for(lambda: seen(conn, bot.username)), "the observer never saw the bot"
         yield conn
 
-
-def _sees(observer: BotConnection, username: str) -> bool:
-    try:
-        observer.player_pose(username)
-        return True
-    except BridgeError:
-        return False

@@ -6,6 +6,7 @@ import pytest
 
 from agent.bridge import BotConnection, BridgeError
 from agent.bridge.models import PlayerPose
+from support.observing import seen
 from support.waiting import wait_for
 
 # The server relays angles in 1/256 turns: 1.41 degrees a step.
@@ -21,10 +22,7 @@ def angle_diff(a: float, b: float) -> float:
 
 def observed(observer: BotConnection) -> PlayerPose | None:
     """The tester bot as the observer sees it; None until its entity is in view."""
-    try:
-        return observer.player_pose("tester")
-    except BridgeError:
-        return None
+    return seen(observer, "tester")
 
 
 def test_reads_its_position_on_superflat(bot: BotConnection) -> None:

@@ -7,12 +7,10 @@ import time
 from pathlib import Path
 
 from agent.bridge import connect
-from agent.paths import SKILLS_DIR
 from agent.server import LocalServer, ServerSettings, load_scenario
 from support.browser import chromium_page, non_sky_share
+from support.planning import EXPLORE_POLICY, run_config
 from support.procs import mcagent, new_token
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "planner"
 
 # prismarine-viewer clears to 'lightblue' where no terrain is drawn.
 VIEWER_SKY = (173, 216, 230)
@@ -48,11 +46,10 @@ def test_viewer_shows_terrain_in_a_real_browser(tmp_path: Path) -> None:
 
 
 def test_report_opens_without_console_errors(tmp_path: Path) -> None:
-    config = tmp_path / "mcagent.yaml"
-    config.write_text(f"infospace: {tmp_path / 'notes.db'}\ntool_folders: [{SKILLS_DIR}]\n")
+    config = run_config(tmp_path)
     trace, report = tmp_path / "trace.jsonl", tmp_path / "report.html"
     run = mcagent("run", "--goal", "get out of the room to open sky", "--config", str(config), "--scenario", "room",
-                  "--port", "0", "--llm", f"scripted:{FIXTURES / 'explore_policy.py'}", "--trace", str(trace),
+                  "--port", "0", "--llm", f"scripted:{EXPLORE_POLICY}", "--trace", str(trace),
                   token=new_token(), timeout_s=180)
     assert run.returncode == 0, run.stderr
     made = mcagent("report", str(trace), "-o", str(report), token=new_token())

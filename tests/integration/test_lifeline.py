@@ -10,6 +10,7 @@ import textwrap
 from agent.bridge import BotConnection
 from agent.server import ServerInfo
 from support.procs import env_with_token, new_token, processes_with_token, wait_until_gone
+from support.observing import seen
 from support.waiting import wait_for
 
 HOLDER = textwrap.dedent("""
@@ -34,12 +35,12 @@ def test_sigkill_of_python_ends_its_node_bridge_and_bot(server: ServerInfo, obse
     token = new_token()
     child = _start_holder(server, "doomed", "time.sleep(60)", token)
     try:
-        assert wait_for(lambda: _visible(observer, "doomed")), "observer never saw the doomed bot"
+        assert wait_for(lambda: seen(observer, "doomed")), "observer never saw the doomed bot"
         assert processes_with_token(token), "the Node bridge should be running"
         child.send_signal(signal.SIGKILL)
         child.wait()
         assert wait_until_gone(token, timeout_s=5) == [], "the Node bridge outlived its Python process"
-        assert wait_for(lambda: not _visible(observer, "doomed")), "the bot stayed online"
+        assert wait_for(lambda: not seen(observer, "doomed")), "the bot stayed online"
     finally:
         child.kill()
 
@@ -55,10 +56,3 @@ def test_exception_in_python_still_exits_promptly(server: ServerInfo) -> None:
     finally:
         child.kill()
 
-
-def _visible(observer: BotConnection, username: str) -> bool:
-    try:
-        observer.player_pose(username)
-        return True
-    except Exception:  # noqa: BLE001 - not_visible
-        return False

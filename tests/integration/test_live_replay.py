@@ -10,6 +10,7 @@ from agent.infospace import Infospace
 from agent.replay.live import RecordedCall, replay_calls
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.tools import Executor, load_toolbox, standard_sources
+from support.observing import seen
 from support.waiting import wait_for
 
 WALK_OUT = [
@@ -38,12 +39,12 @@ def test_replay_of_a_recorded_walk_ends_where_the_recording_did() -> None:
 
     with _session("room") as info, connect(port=info.port, username="recorder") as bot, \
          connect(port=info.port, username="watcher") as watcher:
-        start = wait_for(lambda: _seen(watcher, "recorder"))
+        start = wait_for(lambda: seen(watcher, "recorder"))
         report = replay_calls(_executor(bot), recorded)
         assert report.divergences == [], [str(d) for d in report.divergences]
         end = report.end_position
         assert math.dist((end.x, end.y, end.z), (recorded_end.x, recorded_end.y, recorded_end.z)) < 0.5
-        moved = wait_for(lambda: (p := _seen(watcher, "recorder")) and p.position.distance_to(start.position) > 4 and p)
+        moved = wait_for(lambda: (p := seen(watcher, "recorder")) and p.position.distance_to(start.position) > 4 and p)
         assert moved, "the watching bot never saw the agent move"
 
 
@@ -58,9 +59,3 @@ def test_a_changed_world_shows_up_as_divergences() -> None:
     # the walk itself still ends where it did: only what the bot saw diverged
     assert not any(d.tool == "mc-move" for d in report.divergences)
 
-
-def _seen(watcher, username):
-    try:
-        return watcher.player_pose(username)
-    except Exception:  # noqa: BLE001 - not in view yet
-        return None

@@ -19,7 +19,7 @@ from agent.trace import TraceWriter, read_trace
 from agent.trace.schema import MethodEnd, MethodStep
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.tools import Executor, load_toolbox, standard_sources
-from support.planning import EXPLORE_POLICY, FIXTURES
+from support.planning import EXPLORE_POLICY, STATUS_POLICY, run_config
 from support.procs import env_with_token, interruptible, mcagent, new_token, wait_until_gone
 
 GOAL = "get out of the room to open sky"
@@ -66,8 +66,7 @@ def test_explore_area_leads_the_bot_out_of_the_room_under_open_sky(tmp_path, too
 
 
 def test_mcagent_run_plans_prints_each_step_and_writes_the_trace(tmp_path):
-    config = tmp_path / "mcagent.yaml"
-    config.write_text(f"infospace: {tmp_path / 'notes.db'}\ntool_folders: [{SKILLS_DIR}]\n")
+    config = run_config(tmp_path)
     trace = tmp_path / "run" / "trace.jsonl"
     token = new_token()
     done = mcagent("run", "--goal", GOAL, "--config", str(config), "--scenario", "room", "--port", "0",
@@ -102,7 +101,7 @@ def test_ctrl_c_ends_mcagent_run_cleanly_with_the_summary_and_the_trace(tmp_path
     config.write_text(f"infospace: {tmp_path / 'notes.db'}\n")
     trace = tmp_path / "trace.jsonl"
     token = new_token()
-    policy = FIXTURES / "planner" / "status_policy.py"
+    policy = STATUS_POLICY
     proc = subprocess.Popen(
         [sys.executable, "-m", "agent.cli", "run", "--goal", "keep checking", "--config", str(config), "--port", "0",
          "--llm", f"scripted:{policy}", "--max-steps", "1000", "--trace", str(trace)],

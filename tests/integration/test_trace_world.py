@@ -22,7 +22,7 @@ from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.tools import Executor, load_toolbox, standard_sources
 from agent.trace import Event, TraceWriter, read_trace
 from agent.trace.schema import ToolCall
-from support.planning import EXPLORE_POLICY
+from support.planning import EXPLORE_POLICY, run_config
 from support.procs import mcagent, new_token, wait_until_gone
 
 GOAL = "get out of the room to open sky"
@@ -71,8 +71,7 @@ def test_a_scripted_run_in_the_room_writes_every_event_kind(tmp_path):
 
 
 def test_replay_report_and_llm_replay_read_a_real_runs_trace(tmp_path):
-    config = tmp_path / "mcagent.yaml"
-    config.write_text(f"infospace: {tmp_path / 'notes.db'}\ntool_folders: [{SKILLS_DIR}]\n")
+    config = run_config(tmp_path)
     common = ("--config", str(config), "--scenario", "room", "--port", "0", "--max-steps", "2")
     token = new_token()
     trace = tmp_path / "run" / "trace.jsonl"

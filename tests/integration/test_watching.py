@@ -9,22 +9,14 @@ import sys
 import time
 from pathlib import Path
 
-from agent.bridge import BridgeError, connect
-from agent.paths import SKILLS_DIR
+from agent.bridge import connect
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.trace import read_trace
 from agent.trace.schema import Command, ToolResult
 from support.procs import env_with_token, interruptible, mcagent, new_token, wait_until_gone
+from support.observing import seen
+from support.planning import EXPLORE_POLICY, STATUS_POLICY, run_config
 from support.waiting import wait_for
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "planner"
-
-
-def _config(tmp_path: Path, extra: str = "") -> Path:
-    config = tmp_path / "mcagent.yaml"
-    config.write_text(f"infospace: {tmp_path / 'notes.db'}\ntool_folders: [{SKILLS_DIR}]\n{extra}")
-    return config
-
 
 def _next_step_line(proc: subprocess.Popen[str]) -> str:
     return next(line for line in proc.stdout if line.startswith("step "))
@@ -35,8 +27,8 @@ def test_only_an_allowlisted_players_stop_ends_the_run(tmp_path: Path) -> None:
     token = new_token()
     with LocalServer(ServerSettings(), scenario=load_scenario("flat")) as info:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "agent.cli", "run", "--goal", "keep checking", "--config", str(_config(tmp_path, "chat_allowlist: [boss]\n")),
-             "--server", f"127.0.0.1:{info.port}", "--llm", f"scripted:{FIXTURES / 'status_policy.py'}",
+            [sys.executable, "-m", "agent.cli", "run", "--goal", "keep checking", "--config", str(run_config(tmp_path, "chat_allowlist: [boss]\n")),
+             "--server", f"127.0.0.1:{info.port}", "--llm", f"scripted:{STATUS_POLICY}",
              "--max-steps", "1000", "--trace", str(trace)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env_with_token(token),
             stdin=subprocess.DEVNULL, preexec_fn=interruptible,
@@ -63,8 +55,8 @@ def test_only_an_allowlisted_players_stop_ends_the_run(tmp_path: Path) -> None:
 
 def test_live_replay_of_a_recorded_run_ends_where_it_did_while_a_bot_watches(tmp_path: Path) -> None:
     trace = tmp_path / "trace.jsonl"
-    recorded = mcagent("run", "--goal", "get out of the room to open sky", "--config", str(_config(tmp_path)),
-                       "--scenario", "room", "--port", "0", "--llm", f"scripted:{FIXTURES / 'explore_policy.py'}",
+    recorded = mcagent("run", "--goal", "get out of the room to open sky", "--config", str(run_config(tmp_path)),
+                       "--scenario", "room", "--port", "0", "--llm", f"scripted:{EXPLORE_POLICY}",
                        "--trace", str(trace), token=new_token(), timeout_s=180)
     assert recorded.returncode == 0, recorded.stderr
     results = [e for e in read_trace(trace).events if isinstance(e, ToolResult) and e.pose_after]
@@ -74,16 +66,16 @@ def test_live_replay_of_a_recorded_run_ends_where_it_did_while_a_bot_watches(tmp
          connect(port=info.port, username="watcher") as watcher:
         token = new_token()
         proc = subprocess.Popen(
-            [sys.executable, "-m", "agent.cli", "replay", str(trace), "--live", "--config", str(_config(tmp_path)),
+            [sys.executable, "-m", "agent.cli", "replay", str(trace), "--live", "--config", str(run_config(tmp_path)),
              "--server", f"127.0.0.1:{info.port}"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env_with_token(token), stdin=subprocess.DEVNULL,
         )
         try:
-            first = wait_for(lambda: _seen(watcher, "mcagent"), timeout_s=30)
+            first = wait_for(lambda: seen(watcher, "mcagent"), timeout_s=30)
             assert first, "the watching bot never saw the replaying bot"
             last = first
             while proc.poll() is None:  # follow the replaying bot until the replay ends
-                last = _seen(watcher, "mcagent") or last
+                last = seen(watcher, "mcagent") or last
                 time.sleep(0.05)
             out, err = proc.communicate(timeout=120)
         finally:
@@ -95,9 +87,3 @@ def test_live_replay_of_a_recorded_run_ends_where_it_did_while_a_bot_watches(tmp
     assert ": 0 divergences; the bot ended at" in out, out
     assert wait_until_gone(token, timeout_s=5) == []
 
-
-def _seen(watcher, username):
-    try:
-        return watcher.player_pose(username)
-    except BridgeError:
-        return None

@@ -10,6 +10,7 @@ from typing import Any
 
 from agent.infospace import Infospace
 from agent.llm.scripted import Script, ScriptedBackend
+from agent.paths import SKILLS_DIR
 from agent.planner import Planner, PlannerOptions
 from agent.trace import TraceWriter
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
@@ -18,6 +19,14 @@ from agent.tools.loader import CORE_TOOLS_DIR
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 PLANNER_TOOLS = FIXTURES / "planner" / "tools"
 EXPLORE_POLICY = FIXTURES / "planner" / "explore_policy.py"
+STATUS_POLICY = FIXTURES / "planner" / "status_policy.py"
+
+
+def run_config(tmp_path: Path, extra: str = "") -> Path:
+    """An mcagent.yaml for a test run: notes in tmp_path, the repository's skills, plus `extra` YAML lines."""
+    config = tmp_path / "mcagent.yaml"
+    config.write_text(f"infospace: {tmp_path / 'notes.db'}\ntool_folders: [{SKILLS_DIR}]\n{extra}")
+    return config
 
 
 def planner_toolbox() -> Toolbox:
