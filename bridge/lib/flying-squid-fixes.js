@@ -40,9 +40,32 @@ function respawnPacketOf1202 (serv) {
   })
 }
 
+/**
+ * The login's second position packet. After spawning a player, flying-squid waits for its
+ * first 'flying' or 'look' packet, then resends the login position with the look it last
+ * heard. It starts listening only after the initial chunks have gone out, and a 1.20 client
+ * answers the first position at once and then moves with 'position' packets, so the wait
+ * often hears nothing until the player first turns on the spot. The resend then lands
+ * mid-play: it undoes the turn (the server has not applied it yet) and pulls a player who
+ * has walked back to the spawn point. At login, send it straight after the spawn, before the
+ * player can act; a later wait (a change of world) is left as it was.
+ */
+function loginResendFollowsSpawn (serv) {
+  serv.on('newPlayer', (player) => {
+    const waitForMovement = player.waitPlayerLogin
+    let joining = true
+    player.waitPlayerLogin = () => {
+      if (!joining) return waitForMovement()
+      joining = false
+      return Promise.resolve()
+    }
+  })
+}
+
 function applyFixes (serv) {
   respawnRequestsByName(serv)
   respawnPacketOf1202(serv)
+  loginResendFollowsSpawn(serv)
 }
 
 module.exports = { applyFixes }

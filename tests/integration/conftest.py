@@ -7,7 +7,6 @@ own LocalServer; everything else shares these, for speed.
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator
 
 import pytest
@@ -31,11 +30,6 @@ def no_leftover_processes() -> Iterator[None]:
 def server() -> Iterator[ServerInfo]:
     with LocalServer(ServerSettings(), port=0) as info:
         yield info
-
-
-def unique_name(prefix: str) -> str:
-    """A player name no other test uses (3-16 characters)."""
-    return f"{prefix}_{uuid.uuid4().hex[:6]}"
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from agent.bridge import connect
 from agent.server import LocalServer, ServerSettings, load_scenario
 from support.browser import chromium_page, non_sky_share
 from support.planning import EXPLORE_POLICY, run_config
-from support.procs import mcagent, new_token
+from support.procs import mcagent, new_token, transcript
 
 # prismarine-viewer clears to 'lightblue' where no terrain is drawn.
 VIEWER_SKY = (173, 216, 230)
@@ -51,9 +51,9 @@ def test_report_opens_without_console_errors(tmp_path: Path) -> None:
     run = mcagent("run", "--goal", "get out of the room to open sky", "--config", str(config), "--scenario", "room",
                   "--port", "0", "--llm", f"scripted:{EXPLORE_POLICY}", "--trace", str(trace),
                   token=new_token(), timeout_s=180)
-    assert run.returncode == 0, run.stderr
+    assert run.returncode == 0, transcript(run)
     made = mcagent("report", str(trace), "-o", str(report), token=new_token())
-    assert made.returncode == 0, made.stderr
+    assert made.returncode == 0, transcript(made)
     problems: list[str] = []
     with chromium_page(1100, 900) as page:
         page.on("console", lambda m: m.type == "error" and problems.append(m.text))

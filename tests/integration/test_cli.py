@@ -15,7 +15,7 @@ import pytest
 
 from agent.bridge.models import BotState
 from agent.server import ServerInfo
-from support.procs import env_with_token, interruptible, mcagent, new_token, processes_with_token, wait_until_gone
+from support.procs import env_with_token, interruptible, mcagent, new_token, processes_with_token, transcript, wait_until_gone
 from support.waiting import wait_for
 
 # What the issue promises for every failed connect: one line and an exit within this.
@@ -37,7 +37,7 @@ def _one_clean_line(stderr: str) -> str:
 def test_connect_prints_the_pose_as_json(server: ServerInfo) -> None:
     token = new_token()
     done = mcagent("connect", "--port", str(server.port), "--username", "cli_bot", token=token)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0, transcript(done)
     state = BotState.model_validate(json.loads(done.stdout))
     assert state.username == "cli_bot" and state.version == "1.20.4"
     assert wait_until_gone(token, timeout_s=5) == []
@@ -95,7 +95,7 @@ def test_server_command_serves_until_signalled(stop_signal: signal.Signals) -> N
         port = int(ready.group(1))
         assert f"Direct Connection > 127.0.0.1:{port}" in proc.stdout.readline()
         joined = mcagent("connect", "--port", str(port), "--username", "visitor", token=new_token())
-        assert joined.returncode == 0, joined.stderr
+        assert joined.returncode == 0, transcript(joined)
         proc.send_signal(stop_signal)
         proc.wait(timeout=10)
         assert wait_until_gone(token, timeout_s=5) == []
@@ -106,7 +106,7 @@ def test_server_command_serves_until_signalled(stop_signal: signal.Signals) -> N
 def test_call_runs_tools_in_order_and_prints_json_lines() -> None:
     token = new_token()
     done = mcagent("call", "mc-look", '{"facing": "north"}', "mc-observe-blocks", '{"radius": 4}', "--scenario", "room", "--port", "0", token=token)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0, transcript(done)
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert [(r["tool"], r["status"]) for r in lines] == [("mc-look", "success"), ("mc-observe-blocks", "success")]
     assert lines[1]["data"]["free"]["forward"] == 4 and lines[1]["data"]["sky_visible"] is False

@@ -29,6 +29,26 @@ def test_ready_line_reports_a_listening_port(server: ServerInfo) -> None:
         pass
 
 
+# Joins in the turning test: before the fix about a third of joins lost the turn.
+TURNING_JOINS = 5
+# A resend provoked by the turn comes within a physics tick or two (50 ms each).
+RESEND_WAIT_S = 0.5
+
+
+def test_a_bot_that_turns_the_moment_it_joins_stays_turned(server: ServerInfo) -> None:
+    """flying-squid resends the login position and look once it hears the player move. It used
+    to hear the first turn and answer with the look from before it, undoing the turn (and a bot
+    that had walked was pulled back to spawn); see loginResendFollowsSpawn in
+    bridge/lib/flying-squid-fixes.js. The race went either way, so join several times."""
+    for i in range(TURNING_JOINS):
+        with connect(port=server.port, username=f"turner{i}") as bot:
+            spawn = bot.state().position
+            assert bot.look(180.0).yaw_deg == 180.0
+            time.sleep(RESEND_WAIT_S)
+            after = bot.state()
+            assert (after.yaw_deg, after.position) == (180.0, spawn), f"join {i + 1}"
+
+
 def test_unsupported_version_is_a_clear_error() -> None:
     started = time.monotonic()
     with pytest.raises(ServerError, match=r"failed to start: unsupported protocol version: 1\.99"):

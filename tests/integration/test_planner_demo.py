@@ -11,7 +11,7 @@ import pytest
 
 from agent.trace import read_trace
 from agent.trace.schema import MethodStep, RunEnd
-from support.procs import mcagent, new_token, wait_until_gone
+from support.procs import mcagent, new_token, transcript, wait_until_gone
 
 pytest.importorskip("llama_cpp", reason="llama-cpp-python is built by scripts/bootstrap.sh")
 
@@ -26,7 +26,7 @@ def test_demo_explores_the_cave_and_prints_where_the_trace_is(tmp_path):
     started = time.monotonic()
     done = mcagent("demo", "--port", "0", "--config", str(config), token=token, timeout_s=DEMO_BOUND_S)
     assert time.monotonic() - started < DEMO_BOUND_S
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0, transcript(done)
     out = done.stdout
     assert "goal: explore the area until you find open sky (scenario cave, LLM llamacpp)" in out
     assert "bot mcagent at x=0.50 y=5.00 z=0.50, facing north" in out

@@ -20,7 +20,7 @@ from agent.trace.schema import MethodEnd, MethodStep
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.tools import Executor, load_toolbox, standard_sources
 from support.planning import EXPLORE_POLICY, STATUS_POLICY, run_config
-from support.procs import env_with_token, interruptible, mcagent, new_token, wait_until_gone
+from support.procs import env_with_token, interruptible, mcagent, new_token, transcript, wait_until_gone
 
 GOAL = "get out of the room to open sky"
 # The room's shell spans z -4..4 (roof included); the doorway is in the north wall, at z = -4.
@@ -72,7 +72,7 @@ def test_mcagent_run_plans_prints_each_step_and_writes_the_trace(tmp_path):
     done = mcagent("run", "--goal", GOAL, "--config", str(config), "--scenario", "room", "--port", "0",
                    "--llm", f"scripted:{EXPLORE_POLICY}", "--max-steps", "2", "--trace", str(trace),
                    token=token, timeout_s=120)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0, transcript(done)
     lines = done.stdout.splitlines()
     assert any(line.startswith("step 1.1 ") and "mc-look" in line and "success" in line for line in lines)
     assert any(line.startswith("  method explore-area: DISCOVERY after ") for line in lines)

@@ -23,7 +23,7 @@ from agent.tools import Executor, load_toolbox, standard_sources
 from agent.trace import Event, TraceWriter, read_trace
 from agent.trace.schema import ToolCall
 from support.planning import EXPLORE_POLICY, run_config
-from support.procs import mcagent, new_token, wait_until_gone
+from support.procs import mcagent, new_token, transcript, wait_until_gone
 
 GOAL = "get out of the room to open sky"
 EVENT_WAIT_S = 10
@@ -77,10 +77,10 @@ def test_replay_report_and_llm_replay_read_a_real_runs_trace(tmp_path):
     trace = tmp_path / "run" / "trace.jsonl"
     done = mcagent("run", "--goal", GOAL, *common, "--llm", f"scripted:{EXPLORE_POLICY}", "--trace", str(trace),
                    token=token, timeout_s=120)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0, transcript(done)
 
     shown = mcagent("replay", str(trace), token=token)
-    assert shown.returncode == 0, shown.stderr
+    assert shown.returncode == 0, transcript(shown)
     assert re.search(r"^step 1\.1 +mc-look", shown.stdout, re.MULTILINE) and "thoughts: " in shown.stdout
     assert "outcome: done" in shown.stdout and "abnormally" not in shown.stdout
     only = mcagent("replay", str(trace), "--tools-only", token=token).stdout.splitlines()
@@ -102,7 +102,7 @@ def test_replay_report_and_llm_replay_read_a_real_runs_trace(tmp_path):
     again = tmp_path / "again" / "trace.jsonl"
     replayed = mcagent("run", "--goal", GOAL, *common, "--llm", f"replay:{trace}", "--trace", str(again),
                        token=token, timeout_s=120)
-    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.returncode == 0, transcript(replayed)
     tools = [[(e.tool, e.args) for e in read_trace(t).events if isinstance(e, ToolCall)] for t in (trace, again)]
     assert tools[0] == tools[1]
     assert wait_until_gone(token, timeout_s=5) == []

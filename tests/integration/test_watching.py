@@ -13,7 +13,7 @@ from agent.bridge import connect
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.trace import read_trace
 from agent.trace.schema import Command, ToolResult
-from support.procs import env_with_token, interruptible, mcagent, new_token, wait_until_gone
+from support.procs import env_with_token, interruptible, mcagent, new_token, transcript, wait_until_gone
 from support.observing import seen
 from support.planning import EXPLORE_POLICY, STATUS_POLICY, run_config
 from support.waiting import wait_for
@@ -58,7 +58,7 @@ def test_live_replay_of_a_recorded_run_ends_where_it_did_while_a_bot_watches(tmp
     recorded = mcagent("run", "--goal", "get out of the room to open sky", "--config", str(run_config(tmp_path)),
                        "--scenario", "room", "--port", "0", "--llm", f"scripted:{EXPLORE_POLICY}",
                        "--trace", str(trace), token=new_token(), timeout_s=180)
-    assert recorded.returncode == 0, recorded.stderr
+    assert recorded.returncode == 0, transcript(recorded)
     results = [e for e in read_trace(trace).events if isinstance(e, ToolResult) and e.pose_after]
     recorded_end = results[-1].pose_after
 

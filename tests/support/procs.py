@@ -89,6 +89,11 @@ def mcagent(*args: str, token: str, timeout_s: float = 60) -> subprocess.Complet
     )
 
 
+def transcript(proc: subprocess.CompletedProcess[str]) -> str:
+    """What a finished command printed, for an assertion message: a failed run's stdout tells why."""
+    return f"exit {proc.returncode}\n--- stdout ---\n{proc.stdout}\n--- stderr ---\n{proc.stderr}"
+
+
 def interruptible() -> None:
     """A Popen preexec_fn: give the child the default SIGINT disposition.
 
