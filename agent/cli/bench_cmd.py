@@ -10,11 +10,12 @@ from agent.bench import bridge_bench, executor_bench, planner_bench, tools_bench
 from agent.bench.stats import Figure, table
 from agent.bridge import runtime
 from agent.cli.parser import add_config_flags, add_scenario_flag, count, load_from_args
-from agent.cli.serving import add_server_flags, bot_session
+from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags, load_tools
 from agent.infospace import Infospace
 from agent.llm import open_backend
 from agent.planner.presets import EXPLORE_SCENARIO
+from agent.session import bot_session
 from agent.tools import Executor
 
 
@@ -51,6 +52,11 @@ def _in_world(b: argparse.ArgumentParser, scenario: str | None = None) -> None:
     b.set_defaults(cfg_server__port=0, cfg_server__scenario=scenario)
 
 
+def _session(args: argparse.Namespace):
+    config = load_from_args(args).config
+    return bot_session(config, world_options(args, config))
+
+
 def _report(args: argparse.Namespace, figures: list[Figure], unit: str = "ms", **extra: object) -> None:
     """A table in `unit`, or JSON (whose fields always say ms: p50_ms, p95_ms)."""
     if args.json:
@@ -60,7 +66,7 @@ def _report(args: argparse.Namespace, figures: list[Figure], unit: str = "ms", *
 
 
 def run_bridge(args: argparse.Namespace) -> int:
-    with bot_session(load_from_args(args).config, args) as session:
+    with _session(args) as session:
         figures, agree = bridge_bench.run(session.bot, runtime.helpers(), calls=args.calls)
     _report(args, figures, scans_agree=agree)
     if not args.json:
@@ -71,8 +77,8 @@ def run_bridge(args: argparse.Namespace) -> int:
 def run_tools(args: argparse.Namespace) -> int:
     infospace = Infospace.open(":memory:")
     try:
-        with bot_session(load_from_args(args).config, args) as session:
-            executor = Executor(load_tools(args), infospace, world=session.bot)
+        with _session(args) as session:
+            executor = Executor(load_tools(load_from_args(args), args), infospace, world=session.bot)
             figures = tools_bench.run(session.bot, executor, calls=args.calls)
     finally:
         infospace.close()
@@ -90,8 +96,8 @@ def run_planner(args: argparse.Namespace) -> int:
     rows: list[planner_bench.PrefillRow] = []
     if not args.no_prefill:
         backend = open_backend(args.backend)
-        with bot_session(load_from_args(args).config, args) as session:
-            rows = planner_bench.prefill(backend, load_tools(args), session.bot, inner_steps=args.inner_steps)
+        with _session(args) as session:
+            rows = planner_bench.prefill(backend, load_tools(load_from_args(args), args), session.bot, inner_steps=args.inner_steps)
     _report(args, [overhead], prefill=[row.model_dump() for row in rows])
     if rows and not args.json:
         print(f"\nprefilled tokens per inner step ({args.backend}, explore-area in the {EXPLORE_SCENARIO} scenario):")

@@ -7,10 +7,11 @@ import difflib
 import json
 
 from agent.cli.parser import add_config_flags, add_world_flags, load_from_args
-from agent.cli.serving import add_server_flags, bot_session
+from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags, load_tools
 from agent.errors import ConfigError, McAgentError
 from agent.infospace import Infospace
+from agent.session import bot_session
 from agent.tools import Executor, Toolbox
 
 # A throwaway infospace: calling tools by hand must not write into the agent's memory.
@@ -54,13 +55,13 @@ def parse_steps(tokens: list[str], toolbox: Toolbox) -> list[dict]:
 
 
 def run(args: argparse.Namespace) -> int:
-    config = load_from_args(args).config
-    toolbox = load_tools(args)
+    loaded = load_from_args(args)
+    toolbox = load_tools(loaded, args)
     actions = parse_steps(args.steps, toolbox)
     infospace = Infospace.open(SCRATCH_INFOSPACE)
     failed = 0
     try:
-        with bot_session(config, args) as session:
+        with bot_session(loaded.config, world_options(args, loaded.config)) as session:
             executor = Executor(toolbox, infospace, world=session.bot)
             for action in actions:
                 result = executor.execute_action(action)

@@ -1,20 +1,21 @@
 """`mcagent demo`: the main job, end to end. It starts the local server in the cave scenario,
 connects the bot, shows where it stands, and lets the planner, on the embedded llama.cpp
-model, run explore-area toward "explore the area until you find open sky". It prints one
-line per step, a summary, and where the trace is."""
+model, run explore-area toward the scenario's goal, "explore the area until you find open
+sky". The scenario's success check judges the run: the outcome says whether the world agrees,
+and the closing line is the check's verdict on where the bot ended."""
 
 from __future__ import annotations
 
 import argparse
 
-from agent.bridge import BotConnection
 from agent.cli.parser import add_config_flags, add_viewer_flags, load_from_args
-from agent.cli.run_cmd import default_trace, plan_in_world
-from agent.cli.serving import add_server_flags
+from agent.cli.run_cmd import default_trace, run_and_print
+from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags
-from agent.planner import PlannerOptions, RunResult
-from agent.planner.presets import EXPLORE_GOAL, EXPLORE_SCENARIO, EXPLORE_TOOLS
-from agent.tools import Executor
+from agent.config import LoadedConfig
+from agent.planner import PlannerOptions
+from agent.planner.presets import EXPLORE_SCENARIO, EXPLORE_TOOLS
+from agent.session import WorldSession
 from agent.world_view import MAP_CHARS, block_counts, top_down
 
 # The box the demo describes first: 9 x 5 x 9 blocks around the bot.
@@ -23,7 +24,7 @@ VIEW_RADIUS, VIEW_HALF_HEIGHT = 4, 2
 DEMO_OPTIONS = PlannerOptions(max_steps=2, method_max_steps=12, tools=EXPLORE_TOOLS)
 DEMO_LLM = "llamacpp"
 # A demo that ran to its end succeeded as a demo, whether or not the small model reached the goal.
-DEMO_EXIT_CODES = {"done": 0, "max_steps": 0, "interrupted": 130}
+DEMO_EXIT_CODES = {"success": 0, "done": 0, "max_steps": 0, "interrupted": 130}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,27 +37,21 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    config = load_from_args(args).config
-    server = config.server.model_copy(update={"kind": "local", "scenario": EXPLORE_SCENARIO})
-    config = config.model_copy(update={"server": server, "llm": args.cfg_llm or DEMO_LLM})
-    print(f"goal: {EXPLORE_GOAL} (scenario {EXPLORE_SCENARIO}, LLM {config.llm})")
-    result = plan_in_world(config, args, EXPLORE_GOAL, DEMO_OPTIONS, default_trace(config, EXPLORE_GOAL), around=_show)
+    loaded = load_from_args(args)
+    server = loaded.config.server.model_copy(update={"kind": "local", "scenario": EXPLORE_SCENARIO})
+    config = loaded.config.model_copy(update={"server": server, "llm": args.cfg_llm or DEMO_LLM})
+    loaded = LoadedConfig(config, loaded.file, loaded.sources)
+    world = world_options(args, config)
+    assert world.scenario is not None and world.scenario.goal and world.scenario.success, "the cave states its task"
+    goal, check = world.scenario.goal, world.scenario.success
+    print(f"goal: {goal} (scenario {EXPLORE_SCENARIO}, LLM {config.llm})")
+    result = run_and_print(loaded, args, world, goal, check, DEMO_OPTIONS, default_trace(config, goal), on_ready=_describe)
     return DEMO_EXIT_CODES.get(result.outcome, 1)
 
 
-def _show(executor: Executor, result: RunResult | None) -> None:
-    """Before: where the bot stands and what is around it. After: what is true, whatever the model said."""
-    if result is None:
-        _describe(executor.world)
-        return
-    seen = executor.execute_action({"type": "mc-observe-blocks", "radius": 8})
-    state = executor.world.state()
-    sky = ("visible" if seen.data.get("sky_visible") else "hidden") if seen.ok else f"unknown ({seen.reason})"
-    p = state.position
-    print(f"ground truth: the bot is at x={p.x:.2f} y={p.y:.2f} z={p.z:.2f}; open sky above it: {sky}")
-
-
-def _describe(bot: BotConnection) -> None:
+def _describe(session: WorldSession) -> None:
+    """Where the bot stands and what is around it, before the planner starts."""
+    bot = session.bot
     state = bot.state()
     p = state.position
     print(f"bot {state.username} at x={p.x:.2f} y={p.y:.2f} z={p.z:.2f}, facing {state.facing} "

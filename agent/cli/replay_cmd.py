@@ -15,11 +15,12 @@ from pathlib import Path
 
 from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args
 from agent.cli.run_cmd import timeline_console
-from agent.cli.serving import add_server_flags, bot_session
+from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags, load_tools
 from agent.errors import McAgentError
 from agent.infospace import Infospace
 from agent.replay.live import RecordedCall, replay_calls
+from agent.session import bot_session
 from agent.tools import Executor
 from agent.trace import Trace, follow, read_trace
 from agent.trace.schema import ToolCall, ToolResult
@@ -94,11 +95,11 @@ def live(args: argparse.Namespace) -> int:
     calls = recorded_calls(trace)
     if not calls:
         raise McAgentError(f"{args.trace} holds no tool calls to replay")
-    config = load_from_args(args).config
-    toolbox = load_tools(args)
+    loaded = load_from_args(args)
+    toolbox = load_tools(loaded, args)
     infospace = Infospace.open(SCRATCH_INFOSPACE)
     try:
-        with bot_session(config, args) as session:
+        with bot_session(loaded.config, world_options(args, loaded.config)) as session:
             print(f"replaying {len(calls)} tool calls from {args.trace} on {session.address}", flush=True)
             report = replay_calls(Executor(toolbox, infospace, world=session.bot), calls, args.tolerance)
     finally:

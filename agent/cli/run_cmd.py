@@ -1,9 +1,9 @@
-"""`mcagent run --goal TEXT`: start the world when asked, connect the bot, and plan.
+"""`mcagent run`: plan toward a goal in a world, checked by the world where a check is given.
 
 One progress line per step (outer.inner, tool, short args, status, duration), then a summary:
-outcome, steps, wall time, LLM time, tokens in and out, and where the trace is. Exit code 0
-when the goal is reported done, 1 when the run failed or hit its limits, 2 for bad usage,
-130 for Ctrl-C.
+the outcome (`success (verified: ...)`, `done (unverified: no check)`, `max_steps`, `failed`),
+DONE claims and refusals, steps, wall time, LLM time, tokens, and where the trace is. Exit code
+0 for a verified success or an unverified DONE, 1 otherwise, 2 for bad usage, 130 for Ctrl-C.
 """
 
 from __future__ import annotations
@@ -17,22 +17,18 @@ from pathlib import Path
 
 from rich.console import Console
 
+from agent.checks import Check, load_check
 from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args
-from agent.cli.serving import add_server_flags, bot_session
-from agent.cli.tools_cmd import add_tools_flags, load_tools
-from agent.cli.watching import run_setup, watching
-from agent.config import AgentConfig
+from agent.cli.serving import add_scenario_seed_flag, add_server_flags, world_options
+from agent.cli.tools_cmd import add_tools_flags, tool_sources
+from agent.config import AgentConfig, LoadedConfig
 from agent.errors import ConfigError
-from agent.infospace import Infospace, default_db_path
-from agent.llm import Metered, open_backend
-from agent.planner import Planner, PlannerOptions, RunResult
-from agent.tools import Executor, Toolbox
-from agent.trace import Event, TraceWriter
-from agent.trace.schema import Chat, LlmCall, RunEnd, RunStart, ToolCall, ToolResult
+from agent.planner import PlannerOptions, RunResult
+from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
+from agent.trace import Event
+from agent.trace.schema import Chat, DoneClaim, LlmCall, RunEnd, RunStart, ToolCall, ToolResult
 from agent.trace.timeline import render
 
-# The tool whose one-line summary opens the prompt as the world state, when the world has it.
-STATE_TOOL = "mc-status"
 SLUG_CHARS = 40
 # Events the summary or nobody needs to see while the run goes on.
 QUIET = (RunStart, RunEnd, LlmCall, Chat, ToolCall, ToolResult)
@@ -40,9 +36,13 @@ QUIET = (RunStart, RunEnd, LlmCall, Chat, ToolCall, ToolResult)
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("run", help="plan toward a goal with the LLM planner, in the local server or yours")
-    p.add_argument("--goal", required=True, help="what the bot should achieve, in words")
+    p.add_argument("--goal", help="what the bot should achieve, in words (default: the scenario's goal)")
+    p.add_argument("--check", metavar="CHECK",
+                   help="what the world must show for the goal to count as reached: inline YAML such as "
+                        "'sky_visible: true', or a .yaml/.json file (default: the scenario's success)")
     add_config_flags(p, "--llm", "--username", "--port", "--version")
     add_world_flags(p)
+    add_scenario_seed_flag(p)
     add_server_flags(p)
     add_tools_flags(p)
     add_viewer_flags(p)
@@ -62,13 +62,27 @@ def step_count(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    config = load_from_args(args).config
+    loaded = load_from_args(args)
+    config = loaded.config
+    world = world_options(args, config)
+    goal, check = goal_and_check(args.goal, args.check, world)
     options = PlannerOptions(
         max_steps=args.max_steps or config.max_steps,
         method_max_steps=args.method_max_steps or config.method_max_steps,
     )
-    result = plan_in_world(config, args, args.goal, options, args.trace or default_trace(config, args.goal))
-    return result.exit_code
+    trace = args.trace or default_trace(config, goal)
+    return run_and_print(loaded, args, world, goal, check, options, trace).exit_code
+
+
+def goal_and_check(goal: str | None, check: str | None, world: WorldOptions) -> tuple[str, Check | None]:
+    """The flags win; a scenario states its own task with its `goal` and `success` keys."""
+    scenario = world.scenario
+    goal = goal or (scenario.goal if scenario is not None else None)
+    if not goal:
+        raise ConfigError("--goal is required unless the scenario has a goal: key")
+    if check is not None:
+        return goal, load_check(check)
+    return goal, scenario.success if scenario is not None else None
 
 
 def default_trace(config: AgentConfig, goal: str) -> Path:
@@ -76,47 +90,25 @@ def default_trace(config: AgentConfig, goal: str) -> Path:
     return config.trace_dir / f"{time.strftime('%Y%m%d-%H%M%S')}-{slug}" / "trace.jsonl"
 
 
-def plan_in_world(config: AgentConfig, args: argparse.Namespace, goal: str, options: PlannerOptions,
-                  trace: Path, around: Callable[[Executor, RunResult | None], None] | None = None) -> RunResult:
-    """Opens the LLM, loads the tools, puts the bot in the world and plans; prints as it goes.
-    `around` is called with the executor (its world is the bot) before planning, with no result,
-    and after, with the result, while the bot is still in the world."""
-    toolbox = load_tools(args)
-    for error in toolbox.errors:
-        print(f"tools: {error}", file=sys.stderr)
-    unknown = [name for name in options.tools or [] if name not in toolbox.tools]
-    if unknown:
-        raise ConfigError(f"no tool named {unknown[0]!r}; is skills/ among the config's tool_folders?")
-    backend = open_backend(config.llm)
-    writer = TraceWriter(trace, on_event=print_progress)
-    infospace = Infospace.open(config.infospace or default_db_path(config.username))
-    try:
-        with bot_session(config, args) as session:
-            if session.server is not None:
-                print(f"local server: Minecraft {session.server.version} at {session.address}")
-            planner = Planner(backend, toolbox, options, writer)
-            executor = Executor(toolbox, infospace, world=session.bot, llm=backend, method_runner=planner,
-                                subplanner=planner, on_say=lambda text: print(f"bot says: {text}"), observer=writer)
-            with watching(session, planner, config):
-                if around is not None:
-                    around(executor, None)
-                setup = run_setup(config, session, backend)
-                result = planner.run(goal, executor, world=world_state(executor, toolbox), setup=setup)
-                if around is not None:
-                    around(executor, result)
-            # Said before the world shuts down, so that a failing shutdown cannot hide it.
-            print_summary(result, backend)
-    finally:
-        writer.close()
-        infospace.close()
+def run_and_print(loaded: LoadedConfig, args: argparse.Namespace, world: WorldOptions, goal: str,
+                  check: Check | None, options: PlannerOptions, trace: Path,
+                  on_ready: Callable[[WorldSession], None] | None = None) -> RunResult:
+    """Runs one episode through the session layer, printing its steps as they happen and its summary."""
+    request = RunRequest(
+        config=loaded.config, tool_sources=tool_sources(loaded, args), world=world, goal=goal, check=check,
+        options=options, trace=trace, on_event=print_progress, on_say=lambda text: print(f"bot says: {text}"),
+        on_ready=on_ready or _say_where, on_tool_error=lambda line: print(f"tools: {line}", file=sys.stderr),
+    )
+    if check is not None:
+        print(f"goal: {goal}; check: {check.describe()}")
+    result = plan_in_world(request)
+    print_summary(result)
     return result
 
 
-def world_state(executor: Executor, toolbox: Toolbox) -> str:
-    if STATE_TOOL not in toolbox.tools:
-        return ""
-    state = executor.execute_action({"type": STATE_TOOL})
-    return state.value if state.ok else f"unknown ({STATE_TOOL} failed: {state.reason})"
+def _say_where(session: WorldSession) -> None:
+    if session.server is not None:
+        print(f"local server: Minecraft {session.server.version} at {session.address}")
 
 
 def timeline_console() -> Console:
@@ -126,7 +118,7 @@ def timeline_console() -> Console:
 
 
 def print_progress(event: Event) -> None:
-    if isinstance(event, QUIET):
+    if isinstance(event, QUIET) or (isinstance(event, DoneClaim) and event.by == "method"):
         return
     console = timeline_console()
     for line in render(event, details=False):
@@ -134,11 +126,15 @@ def print_progress(event: Event) -> None:
     sys.stdout.flush()
 
 
-def print_summary(result: RunResult, backend: Metered) -> None:
+def print_summary(result: RunResult) -> None:
     usage = result.usage
     print(f"outcome: {result.outcome} ({result.reason})")
+    if result.claims:
+        print(f"DONE claims: {result.claims}, refused by the goal check: {result.claims_refused}")
     print(f"steps: {result.steps} outer, {result.inner_steps} inner; wall {result.wall_s:.1f} s; "
-          f"LLM {usage.seconds:.1f} s in {usage.calls} calls ({backend.name})")
+          f"LLM {usage.seconds:.1f} s in {usage.calls} calls ({result.llm})")
     print(f"tokens: {usage.prompt_tokens:,} in ({usage.prefilled_tokens:,} prefilled), {usage.completion_tokens:,} out")
     if result.trace is not None:
         print(f"trace: {result.trace}")
+    if result.final_check is not None:
+        print(f"goal check after the run: {result.final_check.detail}")

@@ -6,10 +6,11 @@ import argparse
 import time
 
 from agent.cli.parser import add_config_flags, add_scenario_flag, load_from_args
-from agent.cli.serving import add_server_flags, local_server
+from agent.cli.serving import add_server_flags, world_options
 from agent.errors import McAgentError
 from agent.server import ServerInfo
 from agent.server.settings import persistence_note
+from agent.session import local_server
 
 # How often the foreground loop checks that the server is still alive.
 POLL_S = 0.5
@@ -25,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     config = load_from_args(args).config
-    server = local_server(config, args, on_log=lambda line: print(f"  [server] {line}", flush=True))
+    server = local_server(config, world_options(args, config), on_log=lambda line: print(f"  [server] {line}", flush=True))
     with server as info:
         print(join_instructions(info), flush=True)
         if info.world and (note := persistence_note(info.version)):

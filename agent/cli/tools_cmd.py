@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from agent.cli.parser import add_config_flags, load_from_args
-from agent.tools import Toolbox, catalog_text, load_toolbox, standard_sources
+from agent.config import LoadedConfig
+from agent.tools import Toolbox, ToolSource, catalog_text, load_toolbox, standard_sources
 from agent.tools.catalog import grouped
 
 
@@ -34,16 +35,18 @@ def add_tools_flags(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def load_tools(args: argparse.Namespace) -> Toolbox:
-    """The tools the config and --tools-dir name; config tool_folders are relative to the config file."""
-    loaded = load_from_args(args)
+def tool_sources(loaded: LoadedConfig, args: argparse.Namespace) -> list[ToolSource]:
+    """The folders the config and --tools-dir name; config tool_folders are relative to the config file."""
     base = loaded.file.parent if loaded.file else None
-    config = loaded.config
-    return load_toolbox(standard_sources(config.world, config.tool_folders, base, args.tools_dir))
+    return standard_sources(loaded.config.world, loaded.config.tool_folders, base, args.tools_dir)
+
+
+def load_tools(loaded: LoadedConfig, args: argparse.Namespace) -> Toolbox:
+    return load_toolbox(tool_sources(loaded, args))
 
 
 def run(args: argparse.Namespace) -> int:
-    toolbox = load_tools(args)
+    toolbox = load_tools(load_from_args(args), args)
     if args.json:
         tools = [spec.summary() for _, specs in grouped(toolbox, include_hidden=True) for spec in specs]
         print(json.dumps({"tools": tools, "errors": [str(e) for e in toolbox.errors]}, indent=2))

@@ -5,11 +5,13 @@
     llamacpp[:PATH.gguf]      llama.cpp in this process; default SmolLM2-135M-Instruct
     scripted:PATH             canned replies from a YAML/JSON list or a .py reply(call)
     replay:TRACE              the LLM replies a trace recorded, in order
+    random[:SEED]             the baseline: uniform choices, random arguments inside the schema
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
 from typing import Literal
 
@@ -17,17 +19,18 @@ from pydantic import BaseModel, ConfigDict
 
 from agent.errors import ConfigError
 from agent.llm.base import Metered
+from agent.llm.random_policy import RandomBackend
 from agent.llm.runtime import SglangBackend
 from agent.llm.scripted import load_script
 
-Kind = Literal["sglang", "openai", "llamacpp", "scripted", "replay"]
-ACCEPTED = "sglang:URL, openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH or replay:TRACE"
+Kind = Literal["sglang", "openai", "llamacpp", "scripted", "replay", "random"]
+ACCEPTED = "sglang:URL, openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, replay:TRACE or random[:SEED]"
 
 
 class BackendSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     kind: Kind
-    target: str = ""  # the URL or the file
+    target: str = ""  # the URL, the file, or random's seed
     model: str = ""  # openai only
 
 
@@ -35,6 +38,10 @@ def parse_spec(text: str) -> BackendSpec:
     kind, _, target = text.partition(":")
     if kind == "llamacpp":
         return BackendSpec(kind="llamacpp", target=target)
+    if kind == "random":
+        if text != "random" and not re.fullmatch(r"-?\d+", target):
+            raise ConfigError(f"llm: random: the seed must be an integer, got {target!r}")
+        return BackendSpec(kind="random", target=target or "0")
     if kind not in ("sglang", "openai", "scripted", "replay") or not target:
         raise ConfigError(f"llm: unknown backend spec {text!r} (accepted: {ACCEPTED})")
     if kind in ("sglang", "openai") and not target.startswith(("http://", "https://")):
@@ -56,6 +63,8 @@ def open_backend(text: str) -> Metered:
         return load_script(Path(spec.target))
     if spec.kind == "sglang":
         return SglangBackend(spec.target)
+    if spec.kind == "random":
+        return RandomBackend(int(spec.target))
     # These two load only when asked: openai costs a quarter second of start-up, and
     # llama-cpp-python is an optional, compiled dependency.
     if spec.kind == "openai":

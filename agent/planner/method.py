@@ -5,7 +5,8 @@ step, chooses one tool with its arguments, runs it, shows its result as ground t
 chooses NEXT_TASK. Where the backend can constrain, the runtime holds the model to the
 protocol: the tool is one the current step calls, and NEXT_TASK is a step the current step
 goes to or a termination outcome. The runtime, not the model, also enforces the step limit
-and the no-recursion rule.
+and the no-recursion rule, and ends the method (GOAL_REACHED) once the run's goal check holds
+after an internal step. A non-failing termination reaches the outer loop with the check's verdict.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import sglang as sgl
 
+from agent.checks import Verdict
 from agent.planner import prompts
 from agent.planner.decide import match_task, pick
 from agent.planner.control import StopRequested
@@ -30,6 +32,8 @@ if TYPE_CHECKING:
 
 # Outcomes that mean the method did not do its job; any other outcome (SUCCESS, DISCOVERY, ...) did.
 FAILING_OUTCOMES = frozenset({"FAILED", "FAILURE", "INAPPLICABLE", "ABORTED", "ERROR"})
+# The outcome the runtime gives a method when the run's goal check held after one of its steps.
+GOAL_REACHED = "GOAL_REACHED"
 _TERMINATION = re.compile(r"TERMINATION \((\w+)\)")
 _STEP_LABEL = re.compile(r"\[METHOD: STEP (\d+)\]")
 _CALL = r"`{name}`|\b(?:call|execute|use)(?:\s+tool)?:?\s+{name}(?![\w-])"
@@ -96,13 +100,16 @@ def run_method(planner: Planner, frame: Frame, spec: ToolSpec, args: dict[str, A
             inner += 1
             meta = InnerLoop(method_name=spec.name, inner_step=inner, max_steps=bound, outer_step=frame.outer_step)
             planner.stamp(frame, inner)
-            record = _inner_step(planner, frame, spec, meta, task)
+            record, reached = _inner_step(planner, frame, spec, meta, task)
             frame.inner_steps += 1
-            if record.tool is not None and planner.toolbox.tools[record.tool].type == "method":
+            if reached is not None:
+                summary = f"{GOAL_REACHED} | the goal check holds after internal step {inner}: {reached.detail}"
+                result = ToolResult.success({"outcome": GOAL_REACHED, "inner_steps": inner}, summary)
+            elif record.tool is not None and planner.toolbox.tools[record.tool].type == "method":
                 data = {"outcome": "FAILED", "inner_steps": inner}
                 result = ToolResult.failure("tool_failed", record.result["reason"], data)
             elif (ended := _TERMINATION.fullmatch(record.next_task)) is not None:
-                result = _ended(spec, ended[1], inner, record)
+                result = _ended(planner, frame, spec, ended[1], inner, record)
             task = record.next_task or task
     except StopRequested as e:
         _end(planner, frame, spec, "STOPPED", inner, str(e), started)
@@ -123,7 +130,10 @@ def _end(planner: Planner, frame: Frame, spec: ToolSpec, outcome: str, inner: in
                                 inner_steps=inner, summary=summary, wall_s=time.perf_counter() - started))
 
 
-def _inner_step(planner: Planner, frame: Frame, spec: ToolSpec, meta: InnerLoop, task: str) -> MethodStep:
+def _inner_step(planner: Planner, frame: Frame, spec: ToolSpec, meta: InnerLoop,
+                task: str) -> tuple[MethodStep, Verdict | None]:
+    """One internal step; with the check's verdict when it holds after the tool ran (the model is
+    then not asked for NEXT_TASK)."""
     s, clock, caps = frame.state, StepClock(planner.backend), planner.caps
     key = f"p{frame.plan}s{meta.outer_step}m{meta.inner_step}"
     s += sgl.user(prompts.METHOD_STEP.format(method=spec.name, inner=meta.inner_step, max_steps=meta.max_steps,
@@ -134,8 +144,11 @@ def _inner_step(planner: Planner, frame: Frame, spec: ToolSpec, meta: InnerLoop,
     turn = choose_action(s, key, offered, planner.toolbox, caps)
     if turn.tool is not None and planner.toolbox.tools[turn.tool].type == "method":
         refusal = f"FAILED | Method {spec.name} cannot invoke method tool '{turn.tool}'"
-        return _record(planner, frame, meta, turn, ToolResult.failure("tool_failed", refusal), "", clock, 0.0)
+        return _record(planner, frame, meta, turn, ToolResult.failure("tool_failed", refusal), "", clock, 0.0), None
     result, tool_s = execute(frame.executor, turn)
+    reached = planner.goal_reached()
+    if reached is not None:
+        return _record(planner, frame, meta, turn, result, "", clock, tool_s), reached
     s += sgl.user(prompts.METHOD_RESULT.format(tool=turn.tool, result=describe(result)))
     s += sgl.assistant_begin()
     s += prompts.NEXT_TASK
@@ -145,7 +158,7 @@ def _inner_step(planner: Planner, frame: Frame, spec: ToolSpec, meta: InnerLoop,
     next_task = chosen.value or task  # a NEXT_TASK that stayed invalid keeps the current step
     if chosen.note:
         turn = Turn(turn.thoughts, turn.tool, turn.args, "; ".join(n for n in (turn.note, chosen.note) if n))
-    return _record(planner, frame, meta, turn, result, next_task, clock, tool_s)
+    return _record(planner, frame, meta, turn, result, next_task, clock, tool_s), None
 
 
 def _record(planner: Planner, frame: Frame, meta: InnerLoop, turn: Turn, result: ToolResult, next_task: str,
@@ -159,11 +172,16 @@ def _record(planner: Planner, frame: Frame, meta: InnerLoop, turn: Turn, result:
     return record
 
 
-def _ended(spec: ToolSpec, outcome: str, inner: int, last: MethodStep) -> ToolResult:
-    """The short summary the outer loop reads: the outcome first, then how it got there."""
+def _ended(planner: Planner, frame: Frame, spec: ToolSpec, outcome: str, inner: int, last: MethodStep) -> ToolResult:
+    """The short summary the outer loop reads: the outcome first, then how it got there, and for
+    an outcome that claims success, what the goal check says of it."""
     summary = (f"{outcome} | Method {spec.name} ended in {outcome} after {inner} internal steps; "
                f"last: {last.tool} {last.status}")
     data = {"outcome": outcome, "inner_steps": inner, "last_result": last.result.get("value")}
     if outcome in FAILING_OUTCOMES:
         return ToolResult.failure("tool_failed", summary, data)
+    verdict = planner.claim(frame, "method", method=spec.name) if planner.judge is not None else None
+    if verdict is not None:
+        summary += f"; goal check: {verdict.detail}"
+        data["goal_check"] = verdict.model_dump()
     return ToolResult.success(data, summary)

@@ -1,7 +1,11 @@
 """The planner: an SGLang program whose outer loop picks one tool per step toward a goal.
 
 Each outer step: THOUGHTS, TOOL_NAME, TOOL_ARGS_JSON, execute, ACTUAL RESULT (ground truth),
-DONE, NEXT_TASK, all appended to one prompt that only grows at the end. A method tool runs
+DONE, NEXT_TASK, all appended to one prompt that only grows at the end.
+
+With a goal check (agent/checks), the world decides, not the model: after every step the
+check is read, and once it holds the run ends as a verified success without asking the
+model; a DONE: yes it refuses is answered in the prompt with what the world says. A method tool runs
 its protocol as a bounded inner loop in the same prompt (method.py). Python tools can start a
 sub-plan: a fresh prompt with its own goal, tools and step bound.
 
@@ -13,6 +17,7 @@ from __future__ import annotations
 import json
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +25,7 @@ from typing import Any
 import sglang as sgl
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent.checks import Check, Verdict
 from agent.llm import LlmError, Metered
 from agent.planner import prompts
 from agent.planner.control import RunControl, StopRequested
@@ -29,11 +35,13 @@ from agent.planner.steps import TASK_TOKENS, StepClock, choose_action, describe,
 from agent.tools import Toolbox, ToolResult, ToolSpec, catalog_text
 from agent.tools.context import ToolContext
 from agent.trace import Outcome, RunSetup, TraceWriter
-from agent.trace.schema import Error, GoalAdded, OuterStep, RunEnd, RunStart, RunTotals
+from agent.trace.schema import DoneClaim, Error, GoalAdded, OuterStep, RunEnd, RunStart, RunTotals
 
-# Exit codes by outcome: 0 when the goal is reported done or a player stopped the run, 130 for
-# Ctrl-C as everywhere in mcagent.
-EXIT_CODES: dict[str, int] = {"done": 0, "stopped": 0, "interrupted": 130}
+# Exit codes by outcome: 0 for a verified success or an unverified DONE (no check to hold it
+# to), 130 for Ctrl-C as everywhere in mcagent; 1 for the rest, a player's !stop included.
+EXIT_CODES: dict[str, int] = {"success": 0, "done": 0, "interrupted": 130}
+# What reads the goal check in the world now; the session builds it from the bot and the check.
+Judge = Callable[[], Verdict]
 
 
 class PlannerOptions(BaseModel):
@@ -46,6 +54,8 @@ class PlannerOptions(BaseModel):
 
 class RunResult(RunTotals):
     trace: Path | None = None
+    llm: str = ""
+    final_check: Verdict | None = Field(None, description="the check read after the run; None without one")
 
     @property
     def exit_code(self) -> int:
@@ -65,6 +75,8 @@ class Frame:
     state: Any = None  # the SGLang program state: the prompt
     outer_step: int = 0
     inner_steps: int = 0
+    claims: int = 0
+    claims_refused: int = 0
     outcome: Outcome = "failed"
     reason: str = "stopped by an error"
     started: float = field(default_factory=time.perf_counter)
@@ -101,12 +113,35 @@ class Planner:
         self._frames: list[Frame] = []
         self._plans = 0
         self._method: str | None = None  # the method running now: methods never nest
+        self.judge: Judge | None = None  # the main goal's check; None: claims stay unverified
+        self._check: Check | None = None
 
-    def run(self, goal: str, executor: ToolContext, world: str = "", setup: RunSetup | None = None) -> RunResult:
-        """Plans until the model reports the goal done, the step bound, an LLM failure, a stop
-        request or Ctrl-C. `setup` goes into the trace's run_start."""
+    def run(self, goal: str, executor: ToolContext, world: str = "", setup: RunSetup | None = None,
+            judge: Judge | None = None, check: Check | None = None) -> RunResult:
+        """Plans until the goal is reached (verified by `judge`, which reads `check` in the
+        world) or reported done (unverified, without a judge), the step bound, an LLM failure,
+        a stop request or Ctrl-C. `setup` and `check` go into the trace's run_start."""
+        self.judge, self._check = judge, check
         frame = self._frame(goal, self.options.tools, self.options.max_steps, executor, world)
         return self._run(frame, _plan, top=True, setup=setup)[0]
+
+    def goal_reached(self) -> Verdict | None:
+        """The check's verdict when it holds now; None when it does not, or there is none.
+        Read after every step, in every plan: the world, not the model, ends the run."""
+        if self.judge is None:
+            return None
+        verdict = self.judge()
+        return verdict if verdict.holds else None
+
+    def claim(self, frame: Frame, by: str, method: str | None = None) -> Verdict | None:
+        """Judges a claim that the goal is reached and records it; None when there is no check."""
+        verdict = self.judge() if self.judge is not None else None
+        detail = verdict.detail if verdict is not None else "unverified: no check"
+        holds = verdict.holds if verdict is not None else None
+        accepted = by == "world" or (by == "model" and holds is not False)
+        self.trace.add(DoneClaim(plan=frame.plan, outer_step=frame.outer_step, by=by, method=method, holds=holds,
+                                 detail=detail, accepted=accepted))
+        return verdict
 
     def status_line(self) -> str:
         """One line on where the run is, for a player asking: step, method, last tool, goal."""
@@ -126,7 +161,7 @@ class Planner:
         frame = self._frame(goal, tools, max_steps or self.options.subplan_max_steps, executor)
         run = self._run(frame, _plan, top=False)[0]
         data = {"outcome": run.outcome, "steps": run.steps, "reason": run.reason}
-        if run.outcome == "done":
+        if run.outcome in ("done", "success"):
             return ToolResult.success(data, f"sub-plan done in {run.steps} steps: {run.reason}")
         return ToolResult.failure("tool_failed", f"sub-plan ended with {run.outcome}: {run.reason}", data)
 
@@ -159,11 +194,35 @@ class Planner:
             self.stamp(frame)
             if frame.plan == 0:
                 self._add_goals(s, frame)
-            record = self._outer_step(s, frame, task)
-            if record.done:
-                return frame.finish("done", f"the goal was reported done at step {step}")
+            record, reached = self._outer_step(s, frame, task)
+            if reached is not None:
+                if frame.plan == 0:
+                    self.claim(frame, "world")
+                return frame.finish("success", f"verified: {reached.detail}")
+            if record.done and self._accept_done(s, frame):
+                return None
             task = record.next_task or task
-        frame.finish("max_steps", f"the goal was not reported done within {frame.max_steps} steps")
+        claims = f"; {frame.claims_refused} DONE claim(s) refused" if frame.claims_refused else ""
+        frame.finish("max_steps", f"the goal was not reached within {frame.max_steps} steps{claims}")
+
+    def _accept_done(self, s, frame: Frame) -> bool:
+        """A DONE: yes from the model. The main plan's is held to the check: accepted and
+        verified when it holds, otherwise refused in the prompt with what the world says.
+        Without a check, and in sub-plans (their goals are their callers'), it stands unverified."""
+        if frame.plan != 0:
+            frame.finish("done", f"unverified: the sub-plan reported done at step {frame.outer_step}")
+            return True
+        frame.claims += 1
+        verdict = self.claim(frame, "model")
+        if verdict is None:
+            frame.finish("done", f"unverified: no check; the model reported done at step {frame.outer_step}")
+            return True
+        if verdict.holds:
+            frame.finish("success", f"verified: {verdict.detail}")
+            return True
+        frame.claims_refused += 1
+        s += sgl.user(prompts.DONE_REFUSED.format(detail=verdict.detail))
+        return False
 
     def stamp(self, frame: Frame, inner_step: int | None = None) -> None:
         """Where the run is, for the tool calls the trace records meanwhile."""
@@ -173,30 +232,37 @@ class Planner:
         for goal in self.control.new_goals():
             s += sgl.user(prompts.NEW_GOAL.format(goal=goal))
             frame.goal = goal
+            self.judge = None  # the check was the old goal's: claims about the new one are unverified
             self.trace.add(GoalAdded(plan=frame.plan, goal=goal, outer_step=frame.outer_step))
 
-    def _outer_step(self, s, frame: Frame, task: str) -> OuterStep:
+    def _outer_step(self, s, frame: Frame, task: str) -> tuple[OuterStep, Verdict | None]:
+        """One step; with the check's verdict when it holds after the tool ran, in which case the
+        model is not asked whether it is done."""
         clock, key = StepClock(self.backend), f"p{frame.plan}s{frame.outer_step}"
         s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=task))
         turn = choose_action(s, key, frame.tools, self.toolbox, self.caps)
         result, tool_s = execute(frame.executor, turn)
-        shown = prompts.RESULT.format(tool=turn.tool or "(none)", args=json.dumps(turn.args or {}, ensure_ascii=False),
-                                      result=describe(result))
-        s += sgl.user(shown + "\n" + prompts.OUTER_REFLECT)
-        s += sgl.assistant_begin()
-        s += prompts.DONE
-        done = pick(s, key + "_done", ["yes", "no"], self.caps, label=prompts.DONE, what="DONE answer",
-                    matcher=match_yes_no)
-        s += "\n" + prompts.NEXT_TASK + sgl.gen(key + "_next", max_tokens=TASK_TOKENS, stop=["\n"], temperature=0.0)
-        s += sgl.assistant_end()
+        reached = self.goal_reached()
+        done, next_task, notes = None, "", [turn.note]
+        if reached is None:
+            shown = prompts.RESULT.format(tool=turn.tool or "(none)",
+                                          args=json.dumps(turn.args or {}, ensure_ascii=False), result=describe(result))
+            s += sgl.user(shown + "\n" + prompts.OUTER_REFLECT)
+            s += sgl.assistant_begin()
+            s += prompts.DONE
+            answer = pick(s, key + "_done", ["yes", "no"], self.caps, label=prompts.DONE, what="DONE answer",
+                          matcher=match_yes_no)
+            s += "\n" + prompts.NEXT_TASK + sgl.gen(key + "_next", max_tokens=TASK_TOKENS, stop=["\n"], temperature=0.0)
+            s += sgl.assistant_end()
+            done, next_task = answer.value == "yes", s[key + "_next"].strip()
+            notes.append(answer.note)
         record = OuterStep(
             plan=frame.plan, outer_step=frame.outer_step, thoughts=turn.thoughts, tool=turn.tool,
-            action=turn.action(), result=result.as_dict(),
-            note="; ".join(n for n in (turn.note, done.note) if n) or None,
-            done=done.value == "yes", next_task=s[key + "_next"].strip(), **clock.fields(tool_s),
+            action=turn.action(), result=result.as_dict(), note="; ".join(n for n in notes if n) or None,
+            done=done, next_task=next_task, **clock.fields(tool_s),
         )
         self.trace.add(record)
-        return record
+        return record, reached
 
     def _frame(self, goal: str, tools: list[str] | None, max_steps: int, executor: ToolContext,
                world: str = "") -> Frame:
@@ -211,8 +277,10 @@ class Planner:
         result and what the program returned. Only the top plan turns Ctrl-C, stop requests and
         LLM failures into its outcome; a nested one passes them up after recording."""
         usage = self.backend.usage.model_copy()
+        check = self._check.as_data() if self._check is not None and frame.plan == 0 else None
         self.trace.add(RunStart(plan=frame.plan, goal=frame.goal, max_steps=frame.max_steps, tools=frame.tools,
-                                world=frame.world, llm=self.backend.name, capabilities=self.caps, setup=setup))
+                                world=frame.world, llm=self.backend.name, capabilities=self.caps, setup=setup,
+                                check=check))
         stamped = (self.trace.plan, self.trace.outer_step, self.trace.inner_step)
         self._frames.append(frame)
         returned = None
@@ -242,7 +310,7 @@ class Planner:
             result = RunResult(
                 outcome=frame.outcome, reason=frame.reason, steps=frame.outer_step, inner_steps=frame.inner_steps,
                 wall_s=time.perf_counter() - frame.started, usage=self.backend.usage.minus(usage),
-                trace=self.trace.path,
+                claims=frame.claims, claims_refused=frame.claims_refused, trace=self.trace.path, llm=self.backend.name,
             )
             ended = result.model_dump(include=set(RunTotals.model_fields))
             self.trace.add(RunEnd(plan=frame.plan, goal=frame.goal, **ended))

@@ -63,3 +63,6 @@ STANDALONE_GOAL = "Run the method {method} to its end."
 # The assistant's side of a turn: the labels the model writes after.
 THOUGHTS, TOOL_NAME, TOOL_ARGS = "THOUGHTS: ", "TOOL_NAME: ", "TOOL_ARGS_JSON: "
 DONE, NEXT_TASK = "DONE: ", "NEXT_TASK: "
+
+# A DONE the goal check refused: what the world says, appended as ground truth.
+DONE_REFUSED = "DONE refused: {detail}. The GOAL is not reached; keep working toward it."

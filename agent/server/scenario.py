@@ -1,26 +1,30 @@
 """Scenario worlds: blocks built around the spawn when the local server starts.
 
 A scenario is a YAML file in server-config/scenarios/ (see its README.md). It is built
-on the server, before any player joins, by bridge/lib/scenario.js.
+on the server, before any player joins, by bridge/lib/scenario.js. It may name a task
+(`goal`), the check that says the task is done (`success`, agent/checks/) and what the
+player carries at the start (`inventory`). An eval seed varies it through one Transform
+(agent/world/transform.py), so its blocks, spawn and success check move together.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
+from agent.checks.model import BlockName, Check, CheckError, Item, parse_check
 from agent.config.layers import StrictModel, load_model_file
 from agent.errors import ConfigError
 from agent.paths import SERVER_CONFIG_DIR
+from agent.world.transform import Transform
 
 SCENARIOS_DIR = SERVER_CONFIG_DIR / "scenarios"
 # Bounds the blocks one scenario may set, so a typo cannot stall the server's start for minutes.
 MAX_SCENARIO_BLOCKS = 100_000
 
 Point = tuple[int, int, int]
-BlockName = Annotated[str, Field(pattern=r"^[a-z0-9_]+$", description="a block name such as stone or lava")]
 
 
 class Box(StrictModel):
@@ -35,12 +39,18 @@ class Box(StrictModel):
         sides = [abs(a - b) + 1 for a, b in zip(self.from_, self.to)]
         return sides[0] * sides[1] * sides[2]
 
+    def transformed(self, t: Transform) -> Box:
+        return self.model_copy(update={"from_": t.cell(*self.from_), "to": t.cell(*self.to)})
+
 
 class Block(StrictModel):
     """One block at a world position."""
 
     block: BlockName
     at: Point
+
+    def transformed(self, t: Transform) -> Block:
+        return self.model_copy(update={"at": t.cell(*self.at)})
 
 
 class Spawn(StrictModel):
@@ -50,6 +60,10 @@ class Spawn(StrictModel):
     y: float
     z: float
     facing: Literal["north", "east", "south", "west"] = "south"
+
+    def transformed(self, t: Transform) -> Spawn:
+        x, y, z = t.point(self.x, self.y, self.z)
+        return self.model_copy(update={"x": x, "y": y, "z": z, "facing": t.spawn(self.facing)})
 
 
 class Scenario(StrictModel):
@@ -61,6 +75,28 @@ class Scenario(StrictModel):
     game_mode: Literal["survival", "creative", "adventure", "spectator"] | None = None
     boxes: list[Box] = []
     blocks: list[Block] = []
+    goal: str | None = Field(None, description="the task in words, for the planner")
+    success: Check | None = Field(None, description="the check that says the goal is reached (agent/checks/)")
+    inventory: list[Item] = Field([], description="what every player carries on joining")
+
+    @field_validator("success", mode="before")
+    @classmethod
+    def _check(cls, value: object) -> Check | None:
+        # Our own wording (success.all[1].within: ...); a CheckError passes through pydantic.
+        return None if value is None else parse_check(value, "success")
+
+    def transformed(self, seed: int) -> Scenario:
+        """The scenario as eval seed `seed` varies it (seed 0: unchanged): blocks, spawn and
+        success check turned and mirrored about the spawn's block, and the spawn facing."""
+        t = Transform.for_seed(seed, self.spawn.x, self.spawn.z)
+        if t.identity:
+            return self
+        return self.model_copy(update={
+            "spawn": self.spawn.transformed(t),
+            "boxes": [b.transformed(t) for b in self.boxes],
+            "blocks": [b.transformed(t) for b in self.blocks],
+            "success": self.success.transformed(t) if self.success else None,
+        })
 
     @model_validator(mode="after")
     def _bounded(self) -> Scenario:
@@ -83,4 +119,7 @@ def load_scenario(name_or_path: str) -> Scenario:
             raise ConfigError(f"no scenario named {name_or_path!r} (shipped: {', '.join(scenario_names())}; or give a .yaml path)")
     elif not path.is_file():
         raise ConfigError(f"scenario file {path} does not exist")
-    return load_model_file(Scenario, path)
+    try:
+        return load_model_file(Scenario, path)
+    except CheckError as e:  # raised inside validation, so it has no file name yet
+        raise ConfigError(f"{path}: {e}") from None

@@ -18,7 +18,9 @@ from agent.llm import Capabilities, Usage
 from agent.llm.base import LlmExchange
 
 SCHEMA_VERSION = "1"
-Outcome = Literal["done", "max_steps", "failed", "interrupted", "stopped"]
+# success: the goal check held in the world (verified); done: the model said DONE and there was
+# no check to hold it to (unverified). The rest are ways a run ends without either.
+Outcome = Literal["success", "done", "max_steps", "failed", "interrupted", "stopped"]
 
 
 class _Event(BaseModel):
@@ -73,6 +75,7 @@ class RunStart(_Event):
     llm: str = Field(description="the backend's name: its spec")
     capabilities: Capabilities
     setup: RunSetup | None = None
+    check: dict[str, Any] | None = Field(None, description="the goal check, as written (agent/checks); None: unverified")
 
 
 class LlmCall(_Event, LlmExchange):
@@ -146,10 +149,26 @@ class MethodEnd(_Event):
     event: Literal["method_end"] = "method_end"
     method: str
     outer_step: int
-    outcome: str = Field(description="a termination outcome of the protocol, FAILED, or STOPPED")
+    outcome: str = Field(description="a termination outcome of the protocol, FAILED, STOPPED, or GOAL_REACHED "
+                         "(the goal check held after an internal step)")
     inner_steps: int
     summary: str
     wall_s: float
+
+
+class DoneClaim(_Event):
+    """A claim that the goal is reached, and the world's verdict on it."""
+
+    event: Literal["done_claim"] = "done_claim"
+    outer_step: int
+    by: Literal["model", "method", "world"] = Field(
+        description="model: it answered DONE: yes; method: a method ended in a non-failing outcome; "
+        "world: the check held after a step, and the run ended without asking the model"
+    )
+    method: str | None = Field(None, description="the method, when `by` is method")
+    holds: bool | None = Field(description="the check's verdict; None when the run has no check")
+    detail: str = Field(description="what the world says, e.g. 'sky_visible is false: stone at y=8, ...'")
+    accepted: bool = Field(description="the run ended on it: verified, or unverified for want of a check")
 
 
 class GoalAdded(_Event):
@@ -200,6 +219,8 @@ class RunTotals(BaseModel):
     inner_steps: int
     wall_s: float
     usage: Usage
+    claims: int = Field(0, description="DONE claims the model made")
+    claims_refused: int = Field(0, description="of those, the ones the goal check refused")
 
 
 class RunEnd(_Event, RunTotals):
@@ -208,7 +229,7 @@ class RunEnd(_Event, RunTotals):
 
 
 Event = Annotated[
-    RunStart | LlmCall | ToolCall | ToolResult | OuterStep | MethodStep | MethodStart | MethodEnd | GoalAdded
+    RunStart | LlmCall | ToolCall | ToolResult | OuterStep | MethodStep | MethodStart | MethodEnd | DoneClaim | GoalAdded
     | Chat | Command | Death | Respawn | Disconnect | Error | RunEnd,
     Field(discriminator="event"),
 ]

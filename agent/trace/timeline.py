@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from agent.trace.schema import (
-    Chat, Command, Death, Disconnect, Error, Event, GoalAdded, MethodEnd, MethodStart, MethodStep, OuterStep,
+    Chat, Command, Death, Disconnect, DoneClaim, Error, Event, GoalAdded, MethodEnd, MethodStart, MethodStep, OuterStep,
     Respawn, RunEnd, RunStart, ToolResult,
 )
 
@@ -90,12 +90,27 @@ def render(event: Event, details: bool = True) -> list[Text]:
     return _other(event)
 
 
+def _claim(event: DoneClaim) -> Text:
+    """A claim and the world's verdict: 'DONE refused: sky_visible is false: ...' and the like."""
+    if event.by == "method":
+        return Text(f"  method {event.method} claims success; goal check: {event.detail}", style="magenta")
+    if event.by == "world":
+        return Text(f"goal reached (verified after step {event.outer_step}): {event.detail}", style="bold green")
+    if event.holds is None:
+        return Text("DONE claimed (unverified: no check)", style="yellow")
+    if event.holds:
+        return Text(f"DONE claimed and verified: {event.detail}", style="green")
+    return Text(f"DONE refused: {event.detail}", style="bold red")
+
+
 def _other(event: Event) -> list[Text]:
     if isinstance(event, RunStart) and event.plan == 0:
         return [Text(f"run: {event.goal} (LLM {event.llm}, at most {event.max_steps} steps)", style="bold")]
     if isinstance(event, RunEnd) and event.plan == 0:
-        style = "green" if event.outcome == "done" else "yellow"
+        style = {"success": "green", "done": "yellow"}.get(event.outcome, "red")
         return [Text(f"outcome: {event.outcome} ({event.reason})", style=f"bold {style}")]
+    if isinstance(event, DoneClaim):
+        return [_claim(event)]
     if isinstance(event, GoalAdded):
         return [Text(f"new goal before step {event.outer_step}: {event.goal}", style="bold yellow")]
     if isinstance(event, Command):

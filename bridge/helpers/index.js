@@ -11,6 +11,7 @@ const ACTIONS = {
   ...pick(require('./state'), ['state', 'status', 'playerPose']),
   ...pick(require('./scan'), ['scanBox', 'blockAt']),
   ...pick(require('./observe'), ['observe']),
+  ...pick(require('./goal'), ['checkGoal']),
   ...pick(require('./motion'), ['look', 'hold', 'step', 'stop', 'wait']),
   ...pick(require('./goto'), ['goto']),
   ...pick(require('./dig'), ['dig']),

@@ -28,7 +28,7 @@ function observe (bot, { radius = 4 }) {
   const cell = (forward, right, up) => at(frame.toWorld(forward, right, up))
   const free = freeDistances(cell, radius)
   const drop = (forward, right) => shaftDepth(cell, forward, right)
-  const skyVisible = skyAbove(bot, frame, at)
+  const skyVisible = roofAbove(bot, frame.feet, at) === null
   const { grid, counts, hazards } = scanAround(cell, radius, drop)
   const openWays = ['forward', 'back', 'left', 'right'].filter((d) => free[d] >= Math.min(3, radius)).length
   return {
@@ -72,12 +72,17 @@ function shaftDepth (cell, forward, right) {
   return depth
 }
 
-/** True when no opaque block stands between the head and the top of the world. */
-function skyAbove (bot, frame, at) {
+/**
+ * The lowest opaque block above the head (feet block + 2 up to the top of the world), as
+ * {name, y} in world blocks; null when there is none, which is what "the sky is visible" means.
+ */
+function roofAbove (bot, feet, at) {
   const top = bot.game.minY + bot.game.height
-  const p = frame.feet.offset(0, 2, 0)
-  for (; p.y < top; p.y++) if (at(p).opaque) return false
-  return true
+  for (const p = feet.offset(0, 2, 0); p.y < top; p.y++) {
+    const b = at(p)
+    if (b.opaque) return { name: b.name, y: p.y }
+  }
+  return null
 }
 
 /** The voxel grid, block counts and hazards within the radius (and VERTICAL_REACH up and down). */
@@ -124,4 +129,4 @@ function scanAround (cell, radius, drop) {
   }
 }
 
-module.exports = { observe, MAX_RADIUS }
+module.exports = { observe, roofAbove, MAX_RADIUS }

@@ -1,6 +1,9 @@
 'use strict'
 // Builds a scenario (server-config/scenarios/, validated by Python's Scenario model) into
-// flying-squid's overworld before anyone joins, and puts every player at its spawn.
+// flying-squid's overworld before anyone joins, puts every player at its spawn, and gives
+// each player who is new to the world the scenario's `inventory`.
+const fs = require('fs')
+const path = require('path')
 const { Vec3 } = require('vec3')
 
 // Yaw in degrees on the wire (Minecraft's convention) for each spawn facing.
@@ -24,7 +27,37 @@ function* boxCells ({ from, to, hollow }) {
   }
 }
 
+// The scenario's items as whole stacks {id, count}, checked against the registry (an
+// unknown name throws). A count above the item's stack size fills several slots.
+function inventoryStacks (serv, scenario) {
+  const stacks = []
+  for (const { name, count } of scenario.inventory ?? []) {
+    const item = serv.registry.itemsByName[name]
+    if (!item) throw new Error(`scenario ${scenario.name}: unknown item '${name}'`)
+    for (let left = count; left > 0; left -= item.stackSize) stacks.push({ id: item.id, count: Math.min(left, item.stackSize) })
+  }
+  return stacks
+}
+
+// A player is new to the world unless flying-squid saved their data in its world folder.
+function returning (serv, player) {
+  const worldFolder = serv._server?.options?.worldFolder
+  return Boolean(worldFolder) && fs.existsSync(path.join(worldFolder, 'playerdata', `${player._client.uuid}.dat`))
+}
+
+// Into the first free slots, hotbar first. After 'spawned' (the saved inventory and the
+// client's own start are done); each updateSlot sends the client a set_slot.
+function giveStacks (serv, player, stacks) {
+  const Item = require('prismarine-item')(serv.registry)
+  for (const { id, count } of stacks) {
+    const slot = player.inventory.firstEmptyInventorySlot()
+    if (slot === null || slot === undefined) return // full: the rest does not fit
+    player.inventory.updateSlot(slot, new Item(id, count))
+  }
+}
+
 async function buildScenario (serv, scenario) {
+  const stacks = inventoryStacks(serv, scenario)
   const stateOf = (name) => {
     const block = serv.registry.blocksByName[name]
     if (!block) throw new Error(`scenario ${scenario.name}: unknown block '${name}'`)
@@ -45,6 +78,7 @@ async function buildScenario (serv, scenario) {
       player.yaw = SPAWN_YAW[facing]
       player.pitch = 0
     }
+    if (stacks.length && !returning(serv, player)) player.once('spawned', () => giveStacks(serv, player, stacks))
   })
 }
 

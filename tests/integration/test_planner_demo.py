@@ -32,7 +32,12 @@ def test_demo_explores_the_cave_and_prints_where_the_trace_is(tmp_path):
     assert "bot mcagent at x=0.50 y=5.00 z=0.50, facing north" in out
     assert re.search(r"^step 1\.1 +mc-", out, re.MULTILINE), out
     assert re.search(r"^step 1 +explore-area ", out, re.MULTILINE), out
-    assert "ground truth: the bot is at x=" in out
+    # The cave's check judges the run; the closing line is its verdict on where the bot ended.
+    assert "goal: explore the area until you find open sky; check: sky_visible" in out
+    outcome = re.search(r"^outcome: (success|max_steps) \((.+)\)$", out, re.MULTILINE)
+    verdict = out.strip().splitlines()[-1]
+    assert outcome and verdict.startswith("goal check after the run: sky_visible "), out
+    assert (outcome[1] == "success") == verdict.startswith("goal check after the run: sky_visible holds"), out
     trace = Path(re.search(r"^trace: (.+)$", out, re.MULTILINE)[1])
     assert trace.is_file() and trace.parent.parent == tmp_path / "runs"
     events = read_trace(trace).events

@@ -75,22 +75,24 @@ def test_mcagent_run_plans_prints_each_step_and_writes_the_trace(tmp_path):
     assert done.returncode == 0, transcript(done)
     lines = done.stdout.splitlines()
     assert any(line.startswith("step 1.1 ") and "mc-look" in line and "success" in line for line in lines)
-    assert any(line.startswith("  method explore-area: DISCOVERY after ") for line in lines)
-    assert "outcome: done (the goal was reported done at step 1)" in lines
+    # The room's own check (sky_visible) ends the method and the run, unasked, once it holds.
+    assert any(line.startswith("  method explore-area: GOAL_REACHED after ") for line in lines)
+    assert "outcome: success (verified: sky_visible holds: nothing opaque above the head)" in lines
+    assert "goal check after the run: sky_visible holds: nothing opaque above the head" in lines
     assert any(line.startswith("steps: 1 outer, ") and "LLM " in line for line in lines)
     assert any(line.startswith("tokens: ") and " in (" in line and " out" in line for line in lines)
     assert f"trace: {trace}" in lines
-    assert read_trace(trace).end.outcome == "done"
+    assert read_trace(trace).end.outcome == "success"
     assert wait_until_gone(token, timeout_s=5) == []
 
 
 def test_mcagent_run_refuses_bad_usage_with_exit_code_2(tmp_path):
     token = new_token()
-    no_goal = mcagent("run", "--scenario", "room", token=token)
+    no_goal = mcagent("run", "--server", "127.0.0.1:1", token=token)  # no scenario states a goal there
     bad_llm = mcagent("run", "--goal", "g", "--llm", "gpt4", token=token)
     bad_steps = mcagent("run", "--goal", "g", "--max-steps", "0", token=token)
     assert [no_goal.returncode, bad_llm.returncode, bad_steps.returncode] == [2, 2, 2]
-    assert "the following arguments are required: --goal" in no_goal.stderr
+    assert "--goal is required unless the scenario has a goal: key" in no_goal.stderr
     assert "llm" in bad_llm.stderr and "sglang:URL" in bad_llm.stderr
     assert "expected a whole number from 1 to 1000" in bad_steps.stderr
     assert wait_until_gone(token, timeout_s=5) == []

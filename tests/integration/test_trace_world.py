@@ -82,7 +82,8 @@ def test_replay_report_and_llm_replay_read_a_real_runs_trace(tmp_path):
     shown = mcagent("replay", str(trace), token=token)
     assert shown.returncode == 0, transcript(shown)
     assert re.search(r"^step 1\.1 +mc-look", shown.stdout, re.MULTILINE) and "thoughts: " in shown.stdout
-    assert "outcome: done" in shown.stdout and "abnormally" not in shown.stdout
+    assert "outcome: success (verified: " in shown.stdout and "abnormally" not in shown.stdout
+    assert "goal reached (verified after step 1): sky_visible holds" in shown.stdout
     only = mcagent("replay", str(trace), "--tools-only", token=token).stdout.splitlines()
     assert only and all(line.startswith("call ") for line in only)
 

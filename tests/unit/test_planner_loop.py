@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agent.trace.schema import OuterStep, RunEnd, RunStart
+from agent.trace.schema import DoneClaim, OuterStep, RunEnd, RunStart
 from support.planning import act, reflect, rig
 
 
@@ -112,10 +112,12 @@ def test_the_trace_is_written_as_it_happens_and_reads_back(tmp_path):
     assert result.trace == trace
     events = read_trace(trace).events
     assert events == r.trace.events
-    start, *_, step, end = events
-    assert isinstance(start, RunStart) and start.world == "a test bench"
+    start, *_, step, claim, end = events
+    assert isinstance(start, RunStart) and start.world == "a test bench" and start.check is None
     assert isinstance(step, OuterStep) and step.llm.calls == 5
+    assert isinstance(claim, DoneClaim) and claim.holds is None and claim.accepted
     assert isinstance(end, RunEnd) and end.outcome == "done" and end.usage.calls == 5
+    assert end.reason.startswith("unverified: no check") and (end.claims, end.claims_refused) == (1, 0)
 
 
 def test_an_llm_failure_ends_the_run_as_failed_with_its_reason():

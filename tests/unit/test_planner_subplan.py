@@ -22,7 +22,7 @@ def test_a_python_tool_runs_a_sub_plan_in_its_own_prompt_and_gets_the_outcome():
     assert steps == ["run_start", "outer_step", "run_end"]
     assert sub[0].goal == "note that the corridor is long" and sub[-1].outcome == "done"
     main_step = [rec for rec in r.trace.events if isinstance(rec, OuterStep) and rec.plan == 0][0]
-    assert main_step.result["data"] == {"outcome": "done", "steps": 1, "reason": "the goal was reported done at step 1"}
+    assert main_step.result["data"] == {"outcome": "done", "steps": 1, "reason": "unverified: the sub-plan reported done at step 1"}
     sub_prompt = r.backend.calls[3].prompt
     assert sub_prompt.startswith("SYSTEM:") and "GOAL: note that the corridor is long" in sub_prompt
     assert r.backend.calls[4].choices == ["think"]  # only the tools it was given

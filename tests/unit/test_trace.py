@@ -11,7 +11,7 @@ from agent.llm import Capabilities, Usage, open_backend
 from agent.trace import Event, read_trace
 from agent.trace.report import report_html
 from agent.trace.schema import (
-    EVENT, Chat, Command, Death, Disconnect, Error, GoalAdded, InnerLoop, LlmCall, MethodEnd, MethodStart, MethodStep,
+    DoneClaim, EVENT, Chat, Command, Death, Disconnect, Error, GoalAdded, InnerLoop, LlmCall, MethodEnd, MethodStart, MethodStep,
     OuterStep, Pose, Respawn, RunEnd, RunSetup, RunStart, ToolCall, ToolResult,
 )
 from agent.trace.timeline import Filters, render
@@ -38,6 +38,7 @@ EVERY_KIND = [
     MethodEnd(method="explore-area", outer_step=1, outcome="DISCOVERY", inner_steps=1, summary="DISCOVERY | ...",
               wall_s=2.0),
     OuterStep(**STEP, done=False),
+    DoneClaim(outer_step=1, by="model", holds=False, detail="sky_visible is false: stone at y=8", accepted=False),
     GoalAdded(goal="dig down", outer_step=2),
     Chat(username="alex", message="hi"),
     Command(player="alex", command="!stop", accepted=False, reason="not on the chat allowlist"),
@@ -77,7 +78,8 @@ def test_the_planner_writes_steps_tool_calls_and_llm_calls_as_events(tmp_path):
     r.trace.close()
     events = read_trace(tmp_path / "t.jsonl").events
     kinds = [e.event for e in events if e.event not in ("llm_call", "tool_call", "tool_result")]
-    assert kinds == ["run_start", "method_start", "method_step", "method_step", "method_end", "outer_step", "run_end"]
+    assert kinds == ["run_start", "method_start", "method_step", "method_step", "method_end", "outer_step", "done_claim",
+                     "run_end"]
     calls = [e for e in events if isinstance(e, ToolCall)]
     assert [(c.tool, c.depth, c.inner_step) for c in calls] == [("patrol", 0, None), ("measure", 1, 1), ("think", 1, 2)]
     llm = [e for e in events if isinstance(e, LlmCall)]
@@ -95,7 +97,7 @@ def test_a_stop_request_ends_the_run_cleanly_before_the_next_step_with_run_end()
 
     r = rig(reply)
     result = r.run()
-    assert (result.outcome, result.exit_code) == ("stopped", 0)
+    assert (result.outcome, result.exit_code) == ("stopped", 1)  # exit 0 is for a goal reached or claimed
     ended = [e for e in r.trace.events if isinstance(e, MethodEnd)]
     assert ended[0].outcome == "STOPPED" and ended[0].inner_steps == 1
     assert isinstance(r.trace.events[-1], RunEnd) and r.trace.events[-1].reason == "stopped, as alex asked"

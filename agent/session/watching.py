@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from agent.chat import ChatCommander, announce
-from agent.cli.serving import WorldSession
+from agent.session.world import WorldSession
 from agent.config import AgentConfig
 from agent.llm import Metered, parse_spec
 from agent.planner import Planner

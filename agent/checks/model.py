@@ -1,0 +1,274 @@
+"""Goal checks ("world predicates"): what must be true of the world for a task to be done.
+
+A check is written in YAML or JSON as a mapping with one key, its predicate:
+
+    sky_visible: true                           nothing opaque above the head, up to the build limit
+    feet_y_at_least: 5                          the feet (float y) are at least this high
+    outside: {from: [x, y, z], to: [x, y, z]}   the feet block is outside this box (inclusive corners)
+    within: {x: 0.5, y: 5, z: 12.5, distance: 2}  the feet are this close (3D, blocks) to a point
+    standing_on_ground: true                    the bot stands on something
+    has_item: {name: cobblestone, count: 3}     at least `count` (default 1) summed over stacks
+    block_at: {at: [x, y, z], block: stone}     that world cell holds that block
+    all: [checks]   any: [checks]   not: check
+
+Positions are world blocks: x east, y up, z south. The feet position is the bot's position;
+the feet block is its floor. bridge/helpers/goal.js evaluates a whole check in one call
+(agent/checks/evaluate.py). Each predicate is a model whose one field is its key, so its dump
+is its YAML form.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union, get_args
+
+import yaml
+from pydantic import BeforeValidator, Field, StrictFloat, StrictInt, ValidationError
+
+from agent.config.layers import StrictModel, read_yaml_layer
+from agent.errors import ConfigError
+from agent.world.transform import Transform
+
+# Strict types: YAML's `true` or `"5"` must not pass for a number, nor 2.0 for a block coordinate.
+Cell = tuple[StrictInt, StrictInt, StrictInt]
+BlockName = Annotated[str, Field(pattern=r"^[a-z0-9_]+$", description="a block name such as stone or lava")]
+ItemName = Annotated[str, Field(pattern=r"^[a-z0-9_]+$", description="an item name such as dirt or stone_pickaxe")]
+MAX_ITEM_COUNT = 64 * 36  # every inventory slot a stack of 64
+
+
+class CheckError(ConfigError):
+    """A bad check. Its message starts with the path of the bad part (`success.all[1].within`)."""
+
+
+def _exactly_true(value: Any) -> Any:
+    if value is not True:  # Literal[True] alone lets 1 and 1.0 through
+        raise ValueError("only true is accepted")
+    return value
+
+
+TrueOnly = Annotated[Literal[True], BeforeValidator(_exactly_true)]
+
+
+def _num(v: float) -> str:
+    """5.0 -> '5', 0.5 -> '0.5': numbers as a person writes them."""
+    return f"{v:g}"
+
+
+class Item(StrictModel):
+    """An item and how many of it, summed over stacks."""
+
+    name: ItemName
+    count: StrictInt = Field(1, ge=1, le=MAX_ITEM_COUNT)
+
+
+class Area(StrictModel):
+    """Every block cell from one corner to the other (world blocks, inclusive, any order)."""
+
+    from_: Cell = Field(alias="from")
+    to: Cell
+
+    def span(self) -> str:
+        """'x -1..1 y 5..6 z 0..9'."""
+        return " ".join(f"{axis} {min(a, b)}..{max(a, b)}" for axis, a, b in zip("xyz", self.from_, self.to))
+
+
+class Sphere(StrictModel):
+    """A point (world blocks, float) and a distance from it in blocks."""
+
+    x: StrictFloat
+    y: StrictFloat
+    z: StrictFloat
+    distance: StrictFloat = Field(gt=0)
+
+
+class Placement(StrictModel):
+    """A block name at a world cell."""
+
+    at: Cell
+    block: BlockName
+
+
+class Predicate(StrictModel):
+    """One check. Its only field is its YAML key; transforms leave it alone unless it names a place."""
+
+    def describe(self) -> str:
+        return _key(type(self))
+
+    def as_data(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", by_alias=True)
+
+    def transformed(self, t: Transform) -> Check:
+        return self
+
+
+class Flag(Predicate):
+    """A predicate written `key: true`; any other value is an error (negate with `not`)."""
+
+
+class SkyVisible(Flag):
+    sky_visible: TrueOnly
+
+
+class StandingOnGround(Flag):
+    standing_on_ground: TrueOnly
+
+
+class FeetYAtLeast(Predicate):
+    feet_y_at_least: StrictFloat
+
+    def describe(self) -> str:
+        return f"feet_y_at_least {_num(self.feet_y_at_least)}"
+
+
+class Outside(Predicate):
+    outside: Area
+
+    def describe(self) -> str:
+        return f"outside {self.outside.span()}"
+
+    def transformed(self, t: Transform) -> Check:
+        area = self.outside.model_copy(update={"from_": t.cell(*self.outside.from_), "to": t.cell(*self.outside.to)})
+        return self.model_copy(update={"outside": area})
+
+
+class Within(Predicate):
+    within: Sphere
+
+    def describe(self) -> str:
+        s = self.within
+        return f"within {_num(s.distance)} of ({_num(s.x)}, {_num(s.y)}, {_num(s.z)})"
+
+    def transformed(self, t: Transform) -> Check:
+        x, y, z = t.point(self.within.x, self.within.y, self.within.z)
+        return self.model_copy(update={"within": self.within.model_copy(update={"x": x, "y": y, "z": z})})
+
+
+class HasItem(Predicate):
+    has_item: Item
+
+    def describe(self) -> str:
+        return f"has_item {self.has_item.name} {self.has_item.count}"
+
+
+class BlockAt(Predicate):
+    block_at: Placement
+
+    def describe(self) -> str:
+        x, y, z = self.block_at.at
+        return f"block_at ({x}, {y}, {z}) {self.block_at.block}"
+
+    def transformed(self, t: Transform) -> Check:
+        return self.model_copy(update={"block_at": self.block_at.model_copy(update={"at": t.cell(*self.block_at.at)})})
+
+
+class All(Predicate):
+    all: list[Check] = Field(min_length=1)
+
+    def describe(self) -> str:
+        return f"all({', '.join(c.describe() for c in self.all)})"
+
+    def transformed(self, t: Transform) -> Check:
+        return self.model_copy(update={"all": [c.transformed(t) for c in self.all]})
+
+
+class AnyOf(Predicate):
+    any: list[Check] = Field(min_length=1)
+
+    def describe(self) -> str:
+        return f"any({', '.join(c.describe() for c in self.any)})"
+
+    def transformed(self, t: Transform) -> Check:
+        return self.model_copy(update={"any": [c.transformed(t) for c in self.any]})
+
+
+class Not(Predicate):
+    not_: Check = Field(alias="not")
+
+    def describe(self) -> str:
+        return f"not({self.not_.describe()})"
+
+    def transformed(self, t: Transform) -> Check:
+        return self.model_copy(update={"not_": self.not_.transformed(t)})
+
+
+Check = Union[All, AnyOf, Not, SkyVisible, FeetYAtLeast, Outside, Within, StandingOnGround, HasItem, BlockAt]
+for _model in (All, AnyOf, Not):
+    _model.model_rebuild()
+COMBINATORS = (All, AnyOf, Not)
+
+
+def _key(model: type[Predicate]) -> str:
+    """The YAML key of a predicate: its only field's name (or alias)."""
+    name, field = next(iter(model.model_fields.items()))
+    return field.alias or name
+
+
+PREDICATES: dict[str, type[Predicate]] = {_key(m): m for m in get_args(Check)}
+ACCEPTED = ", ".join(PREDICATES)
+
+
+def parse_check(data: Any, source: str) -> Check:
+    """A check from its YAML/JSON form. `source` names where it came from (`success`, `check`).
+
+    Raises CheckError (a ConfigError): one line naming the path of the bad part (`success.all[1].within`)
+    and what is accepted there."""
+    if isinstance(data, Predicate):
+        return data
+    if not isinstance(data, dict) or len(data) != 1:
+        got = f"{len(data)} keys ({', '.join(map(str, data))})" if isinstance(data, dict) else repr(data)
+        raise CheckError(f"{source}: a check is a mapping with exactly one key, its predicate ({ACCEPTED}); got {got}")
+    ((key, value),) = data.items()
+    model = PREDICATES.get(key)
+    if model is None:
+        raise CheckError(f"{source}: unknown predicate {key!r} (accepted: {ACCEPTED})")
+    path = f"{source}.{key}"
+    if model is Not:
+        value = parse_check(value, path)
+    elif model in COMBINATORS:
+        if not isinstance(value, list) or not value:
+            raise CheckError(f"{path}: expected a non-empty list of checks (got {value!r})")
+        value = [parse_check(part, f"{path}[{i}]") for i, part in enumerate(value)]
+    try:
+        return model.model_validate({key: value})
+    except ValidationError as e:
+        raise CheckError("; ".join(_problem(model, err, source) for err in e.errors())) from None
+
+
+def _problem(model: type[Predicate], err: Any, source: str) -> str:
+    """One validation problem of a predicate's value, worded for the person who wrote it."""
+    loc, kind, got = err["loc"], err["type"], err.get("input")
+    where, parent = _path(source, loc), _path(source, loc[:-1])
+    value_model = next(iter(model.model_fields.values())).annotation
+    keys = ", ".join(f.alias or n for n, f in getattr(value_model, "model_fields", {}).items())
+    if kind == "missing" and isinstance(loc[-1], int):  # a short [x, y, z]
+        return f"{parent}: expected [x, y, z] (got {got!r})"
+    if kind == "missing":
+        return f"{parent}: missing key {loc[-1]!r}"
+    if kind == "extra_forbidden":
+        return f"{parent}: unknown key {loc[-1]!r} (accepted: {keys})"
+    if issubclass(model, Flag):
+        return f"{where}: only `true` is accepted, got {got!r} (for the opposite write `not: {{{loc[0]}: true}}`)"
+    if kind == "model_type":
+        return f"{where}: expected a mapping with keys {keys} (got {got!r})"
+    return f"{where}: {err['msg']} (got {got!r})"
+
+
+def _path(source: str, loc: tuple[Any, ...]) -> str:
+    """`success` and ('all', 1, 'within') -> 'success.all[1].within'."""
+    return source + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc)
+
+
+def load_check(text: str) -> Check:
+    """A check from a .yaml/.yml/.json file, or from inline YAML/JSON text (`sky_visible: true`,
+    `{feet_y_at_least: 8}`). Any problem is one ConfigError line."""
+    path = Path(text)
+    if path.suffix in (".yaml", ".yml", ".json"):
+        if not path.is_file():
+            raise ConfigError(f"check file {path} does not exist")
+        return parse_check(read_yaml_layer(path).values, f"{path}: check")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        problem = getattr(e, "problem", None) or type(e).__name__  # `problem` is the one-line part
+        raise ConfigError(f"check: invalid YAML/JSON ({problem}) in {text!r}") from None
+    return parse_check(data, "check")

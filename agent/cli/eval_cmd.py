@@ -1,0 +1,122 @@
+"""`mcagent eval SUITE.yaml`: every (scenario, seed, backend) episode of a suite, each on its own
+local server, judged by the scenario's check; `mcagent eval --compare A B` sets two results
+side by side.
+
+Writes OUT/episodes.jsonl (a line per episode as it ends), OUT/summary.md and
+OUT/summary.html, and a folder per episode with its trace and log; prints a progress line per
+episode and the summary table. Exit code 0 when every episode ran and no success was false,
+1 otherwise, 2 for bad input (nothing is started then), 130 for Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from pathlib import Path
+
+from agent.cli.parser import count
+from agent.errors import ConfigError
+from agent.eval.compare import compare, load_rows
+from agent.eval.episode import EpisodeSpec
+from agent.eval.records import EPISODES_FILE, EpisodeRecord
+from agent.eval.runner import run_all
+from agent.eval.stats import summarize
+from agent.eval.suite import Suite, Task, load_suite
+from agent.eval.tables import html_page, markdown_table, terminal_table
+from agent.llm.probe import probe_backend
+
+# An episode that runs this long is ended and recorded as an error.
+EPISODE_TIMEOUT_S = 900.0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("eval", help="run a suite of scenarios with goal checks and print success rates")
+    p.add_argument("suite", nargs="?", type=Path, help="the suite file, e.g. server-config/eval/explore.yaml")
+    p.add_argument("--llm", action="append", metavar="SPEC", help="a backend to evaluate (repeatable; default: the suite's)")
+    p.add_argument("--seeds", type=count, metavar="N", help="seeds 0..N-1 per scenario and backend (default: the suite's)")
+    p.add_argument("--workers", type=count, default=1, metavar="N", help="episodes at once (default 1)")
+    p.add_argument("--out", type=Path, metavar="DIR", help="results folder (default runs/eval-<suite>-<time>)")
+    p.add_argument("--config", type=Path, metavar="FILE", help="config file for every episode (default ./mcagent.yaml)")
+    p.add_argument("--episode-timeout", type=float, default=EPISODE_TIMEOUT_S, metavar="S",
+                   help=f"seconds before an episode is ended as an error (default {EPISODE_TIMEOUT_S:g})")
+    p.add_argument("--compare", nargs=2, type=Path, metavar=("A", "B"), help="show two results folders side by side")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.compare:
+        a, b = args.compare
+        print(compare(load_rows(a), load_rows(b), labels=(str(a), str(b))))
+        return 0
+    if args.suite is None:
+        raise ConfigError("name a suite file (e.g. server-config/eval/explore.yaml), or --compare A B")
+    suite, tasks = load_suite(args.suite)
+    llms = args.llm or suite.llm
+    if not llms:
+        raise ConfigError(f"eval: {args.suite} names no backend (llm: [...]) and no --llm was given")
+    for llm in llms:
+        probe_backend(llm)
+    out = args.out or Path("runs") / f"eval-{suite.name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    if (out / EPISODES_FILE).exists():
+        raise ConfigError(f"eval: {out} already holds results; choose another --out")
+    specs = episode_specs(suite, tasks, llms, args.seeds or suite.seeds, out, args.config)
+    print(f"eval {suite.name}: {len(specs)} episodes ({len(tasks)} scenarios x {len(llms)} backends x "
+          f"{args.seeds or suite.seeds} seeds), {args.workers} at a time; results in {out}", flush=True)
+    records = run_all(specs, out, args.workers, args.episode_timeout, Progress(len(specs)))
+    return report(suite, records, out)
+
+
+def episode_specs(suite: Suite, tasks: list[Task], llms: list[str], seeds: int, out: Path,
+                  config: Path | None) -> list[EpisodeSpec]:
+    """Every episode, scenario by scenario; each seed's world is built once here, so a seed that
+    breaks a scenario stops the eval before it starts."""
+    specs = []
+    for task in tasks:
+        for seed in range(seeds):
+            task.scenario(seed)
+            for llm in llms:
+                folder = out / "episodes" / f"{len(specs) + 1:03d}-{task.name}-s{seed}-{_slug(llm)}"
+                specs.append(EpisodeSpec(suite=suite.name, task=task, seed=seed, llm=llm, options=suite.planner,
+                                         folder=folder.resolve(), config=config))
+    return specs
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", Path(text.partition(":")[2]).stem or text).strip("-")[:24] or "llm"
+
+
+class Progress:
+    """A line per finished episode: what it was, how it ended, how many are left and when they
+    should be done (by the mean episode time so far)."""
+
+    def __init__(self, total: int):
+        self.total, self.started, self.successes = total, time.monotonic(), 0
+
+    def __call__(self, record: EpisodeRecord, done: int) -> None:
+        self.successes += record.success
+        elapsed = time.monotonic() - self.started
+        eta = elapsed / done * (self.total - done)
+        print(f"[{done}/{self.total}] {record.scenario} seed {record.seed} {record.llm}: {record.outcome} "
+              f"in {record.wall_s:.1f} s; {self.successes} verified so far; elapsed {_clock(elapsed)}, "
+              f"ETA {_clock(eta)}", flush=True)
+
+
+def _clock(seconds: float) -> str:
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes}m{secs:02d}s"
+
+
+def report(suite: Suite, records: list[EpisodeRecord], out: Path) -> int:
+    rows = summarize(records)
+    (out / "summary.md").write_text(markdown_table(rows) + "\n", encoding="utf-8")
+    (out / "summary.html").write_text(html_page(rows, records, f"mcagent eval: {suite.name}"), encoding="utf-8")
+    print(terminal_table(rows))
+    print(f"episodes: {out / EPISODES_FILE}\nsummary: {out / 'summary.md'}, {out / 'summary.html'}")
+    errors = sum(r.outcome == "error" for r in records)
+    false = sum(r.success and r.final_check is False for r in records)
+    if errors or false:
+        print(f"mcagent eval: {errors} episode(s) could not run, {false} false success(es)", file=sys.stderr)
+        return 1
+    return 0

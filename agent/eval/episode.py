@@ -1,0 +1,114 @@
+"""One eval episode in a process of its own: JSPyBridge runs one Node process per Python
+process and cannot start another after shutdown, and a crash must not take the eval down.
+
+    python -m agent.eval.episode SPEC.json RECORD.json
+
+It runs the scenario (varied by the seed) through the session layer, as `mcagent run` does,
+and writes its EpisodeRecord. Exit code 0 whenever a record was written.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from agent.config import load_config
+from agent.eval.records import EpisodeRecord
+from agent.eval.suite import Task
+from agent.planner import PlannerOptions, RunResult
+from agent.session import RunRequest, WorldOptions, plan_in_world
+from agent.tools import standard_sources
+
+
+class EpisodeSpec(BaseModel):
+    """What the eval hands an episode's process."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    suite: str
+    task: Task
+    seed: int
+    llm: str
+    options: PlannerOptions
+    folder: Path  # the episode's own: trace, notes, log
+    config: Path | None = None  # --config, else mcagent.yaml is looked up as everywhere
+
+    @property
+    def record_path(self) -> Path:
+        return self.folder / "record.json"
+
+    def backend(self) -> str:
+        """`random` takes the episode's seed, so seeds vary the baseline's choices as well as the world."""
+        return f"random:{self.seed}" if self.llm == "random" else self.llm
+
+    def record(self, result: RunResult | None, reason: str, wall_s: float) -> EpisodeRecord:
+        base = dict(suite=self.suite, scenario=self.task.name, seed=self.seed, llm=self.llm, goal=self.task.goal,
+                    check=self.task.check.describe(), wall_s=wall_s, trace=str(self.folder / "trace.jsonl"))
+        if result is None:
+            return EpisodeRecord(**base, outcome="error", success=False, final_check=None, claims=0, claims_refused=0,
+                                 steps=0, inner_steps=0, llm_calls=0, tokens_in=0, tokens_out=0, reason=reason)
+        usage, final = result.usage, result.final_check
+        return EpisodeRecord(
+            **base, outcome=result.outcome, success=result.outcome == "success",
+            final_check=final.holds if final is not None else None, claims=result.claims,
+            claims_refused=result.claims_refused, steps=result.steps, inner_steps=result.inner_steps,
+            llm_calls=usage.calls, tokens_in=usage.prompt_tokens, tokens_out=usage.completion_tokens, reason=result.reason,
+        )
+
+
+def request(spec: EpisodeSpec) -> RunRequest:
+    """The run: a fresh local server on a free port, notes of its own, the suite's bounds."""
+    loaded = load_config(spec.config)
+    server = loaded.config.server.model_copy(update={"kind": "local", "port": 0, "scenario": spec.task.source})
+    config = loaded.config.model_copy(update={"server": server, "llm": spec.backend(),
+                                              "infospace": spec.folder / "notes.db", "announce_methods": False})
+    base = loaded.file.parent if loaded.file else None
+    scenario = spec.task.scenario(spec.seed)
+    return RunRequest(
+        config=config, tool_sources=standard_sources(config.world, config.tool_folders, base),
+        world=WorldOptions(scenario=scenario), goal=spec.task.goal, check=scenario.success, options=spec.options,
+        trace=spec.folder / "trace.jsonl",
+    )
+
+
+def run_episode(spec: EpisodeSpec) -> EpisodeRecord:
+    started = time.monotonic()
+    try:
+        result = plan_in_world(request(spec))
+    except Exception as e:  # noqa: BLE001 - whatever stopped the episode becomes its record's reason
+        return spec.record(None, f"{type(e).__name__}: {e}", time.monotonic() - started)
+    return spec.record(result, result.reason, time.monotonic() - started)
+
+
+# How often an episode looks whether the eval that started it is still there.
+PARENT_POLL_S = 0.5
+
+
+def _end_with_parent() -> None:
+    """SIGTERM ourselves when the eval goes (even by SIGKILL): `with` blocks then stop the server."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_S)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def main(argv: list[str]) -> int:
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+    _end_with_parent()
+    spec = EpisodeSpec.model_validate_json(Path(argv[0]).read_text(encoding="utf-8"))
+    record = run_episode(spec)
+    spec.record_path.write_text(record.model_dump_json(), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

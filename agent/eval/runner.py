@@ -1,0 +1,102 @@
+"""Running episodes N at a time, each `python -m agent.eval.episode` in a session of its own,
+so that an interrupted or timed-out episode is ended with everything it started (its server,
+its Node bridge). Records are appended to episodes.jsonl as episodes end."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+
+from agent.eval.episode import EpisodeSpec
+from agent.eval.records import EPISODES_FILE, EpisodeRecord, append_episode
+
+# An episode's process gets this long to end after SIGTERM (its server saves and stops in 5 s).
+TERM_GRACE_S = 10.0
+LOG_TAIL_CHARS = 400
+
+
+class Episodes:
+    """The episodes' processes: started, waited for, and all ended on an interrupt."""
+
+    def __init__(self, timeout_s: float):
+        self.timeout_s = timeout_s
+        self._running: set[subprocess.Popen] = set()
+        self._lock = threading.Lock()
+        self._stopping = False
+
+    def run(self, spec: EpisodeSpec) -> EpisodeRecord:
+        started = time.monotonic()
+        spec.folder.mkdir(parents=True, exist_ok=True)
+        spec_file = spec.folder / "spec.json"
+        spec_file.write_text(spec.model_dump_json(indent=2), encoding="utf-8")
+        log = spec.folder / "log.txt"
+        with log.open("w", encoding="utf-8") as out, self._lock:
+            if self._stopping:
+                return spec.record(None, "not run: the eval was interrupted", 0.0)
+            proc = subprocess.Popen([sys.executable, "-m", "agent.eval.episode", str(spec_file)], stdout=out,
+                                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+            self._running.add(proc)
+        try:
+            proc.wait(timeout=self.timeout_s)
+        except subprocess.TimeoutExpired:
+            _end(proc)
+            return spec.record(None, f"timed out after {self.timeout_s:g} s", time.monotonic() - started)
+        finally:
+            with self._lock:
+                self._running.discard(proc)
+        if spec.record_path.is_file():
+            return EpisodeRecord.model_validate_json(spec.record_path.read_text(encoding="utf-8"))
+        tail = log.read_text(encoding="utf-8", errors="replace")[-LOG_TAIL_CHARS:].strip().replace("\n", " | ")
+        return spec.record(None, f"the episode's process exited {proc.returncode} without a record: {tail}",
+                           time.monotonic() - started)
+
+    def stop_all(self) -> None:
+        """Ends every running episode and refuses new ones (Ctrl-C, SIGTERM)."""
+        with self._lock:
+            self._stopping = True
+            running = list(self._running)
+        for proc in running:
+            _end(proc)
+
+
+def _end(proc: subprocess.Popen) -> None:
+    """SIGTERM to the episode's whole process group, SIGKILL past the grace."""
+    for sig, wait_s in ((signal.SIGTERM, TERM_GRACE_S), (signal.SIGKILL, TERM_GRACE_S)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=wait_s)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def run_all(specs: list[EpisodeSpec], out: Path, workers: int, timeout_s: float,
+            on_done: Callable[[EpisodeRecord, int], None]) -> list[EpisodeRecord]:
+    """Runs every episode, `workers` at a time; each record is appended to out/episodes.jsonl and
+    passed to `on_done` with the count done so far. On an interrupt every episode is ended."""
+    episodes = Episodes(timeout_s)
+    records: list[EpisodeRecord] = []
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="episode")
+    try:
+        futures = [pool.submit(episodes.run, spec) for spec in specs]
+        for future in as_completed(futures):
+            record = future.result()
+            records.append(record)
+            append_episode(out / EPISODES_FILE, record)
+            on_done(record, len(records))
+    except BaseException:
+        episodes.stop_all()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return records

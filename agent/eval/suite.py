@@ -1,0 +1,87 @@
+"""An eval suite: scenarios that each state a goal and a check, the planner's bounds, and the
+backends and seeds to run them with. A YAML file (server-config/eval/), validated up front so
+that a bad suite stops before any episode starts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, field_serializer, field_validator, model_validator
+
+from agent.checks import Check, parse_check
+from agent.config.layers import StrictModel, load_model_file
+from agent.errors import ConfigError
+from agent.planner import PlannerOptions
+from agent.server import Scenario, load_scenario
+
+
+class SuiteEntry(StrictModel):
+    """One scenario of the suite; `goal` and `success` override the scenario file's own."""
+
+    scenario: str = Field(description="a shipped scenario's name, or a YAML path relative to the suite file")
+    goal: str | None = None
+    success: Any = Field(None, description="a check (agent/checks); null: the scenario's success key")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_name(cls, data: Any) -> Any:
+        return {"scenario": data} if isinstance(data, str) else data
+
+
+class Suite(StrictModel):
+    name: str
+    description: str = ""
+    llm: list[str] = Field(default_factory=list, description="backends to run when the command names none")
+    seeds: int = Field(1, ge=1, le=100, description="seeds 0..N-1 per scenario and backend, unless --seeds says")
+    planner: PlannerOptions = PlannerOptions()
+    scenarios: list[SuiteEntry] = Field(min_length=1)
+
+
+class Task(StrictModel):
+    """A suite entry resolved: the scenario as written (seed 0), its goal and its check."""
+
+    name: str
+    source: str = Field(description="what load_scenario takes: a name or an absolute path")
+    goal: str
+    check: Check
+
+    # A task crosses to the episode's process as JSON: the check goes in its YAML form, aliases
+    # (`outside: {from: ...}`) included, and comes back through the same parser.
+    @field_validator("check", mode="before")
+    @classmethod
+    def _parse(cls, value: Any) -> Check:
+        return parse_check(value, "check")
+
+    @field_serializer("check")
+    def _written(self, check: Check) -> dict[str, Any]:
+        return check.as_data()
+
+    def scenario(self, seed: int) -> Scenario:
+        """The world of one episode: the suite's goal and check in the scenario, then varied by the
+        seed, so the check moves with the blocks."""
+        written = load_scenario(self.source).model_copy(update={"goal": self.goal, "success": self.check})
+        return written.transformed(seed)
+
+
+def load_suite(path: Path) -> tuple[Suite, list[Task]]:
+    """The suite and its tasks; any missing scenario, goal or check is a ConfigError naming it."""
+    if not path.is_file():
+        raise ConfigError(f"eval: suite file {path} does not exist")
+    suite = load_model_file(Suite, path)
+    return suite, [_task(entry, path.parent, n) for n, entry in enumerate(suite.scenarios)]
+
+
+def _task(entry: SuiteEntry, folder: Path, index: int) -> Task:
+    source = entry.scenario
+    if source.endswith((".yaml", ".yml")):
+        source = str((folder / source).resolve())
+    scenario = load_scenario(source)
+    where = f"scenarios[{index}] ({scenario.name})"
+    goal = entry.goal or scenario.goal
+    if not goal:
+        raise ConfigError(f"eval: {where}: no goal (give the scenario a goal: key, or the suite entry one)")
+    check = parse_check(entry.success, f"{where}.success") if entry.success is not None else scenario.success
+    if check is None:
+        raise ConfigError(f"eval: {where}: no success check (give the scenario a success: key, or the suite entry one)")
+    return Task(name=scenario.name, source=source, goal=goal, check=check)

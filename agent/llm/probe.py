@@ -1,0 +1,36 @@
+"""Is a backend usable before a long job relies on it? `mcagent eval` asks once per backend, so
+that a typo or a server that is down stops it before any episode starts."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+
+from agent.errors import ConfigError
+from agent.llm.base import LlmError
+from agent.llm.spec import open_backend, parse_spec
+
+# A server that has not answered by then is taken for down.
+PROBE_TIMEOUT_S = 5.0
+# What each kind of server answers without running the model.
+PROBE_PATHS = {"sglang": "/get_model_info", "openai": "/models"}
+
+
+def probe_backend(text: str) -> None:
+    """Raises ConfigError (one line) for a bad spec, a missing file or model, or a server that
+    does not answer; local backends are opened once, which loads their file."""
+    spec = parse_spec(text)
+    if spec.kind not in PROBE_PATHS:
+        try:
+            open_backend(text)
+        except LlmError as e:
+            raise ConfigError(f"llm: {text}: {e}") from None
+        return
+    url = spec.target.rstrip("/") + PROBE_PATHS[spec.kind]
+    try:
+        urllib.request.urlopen(url, timeout=PROBE_TIMEOUT_S).close()
+    except urllib.error.HTTPError:
+        return  # it answered: reachable, whatever it thought of the path
+    except (urllib.error.URLError, OSError, ValueError) as e:
+        reason = getattr(e, "reason", e)
+        raise ConfigError(f"llm: {text}: the server does not answer at {url} ({reason})") from None

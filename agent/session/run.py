@@ -1,0 +1,94 @@
+"""One planned run in a world, from typed values: what `mcagent run`, `mcagent demo` and every
+`mcagent eval` episode share. It prints nothing; the caller watches through `on_event`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from agent.checks import Check, Verdict, evaluate
+from agent.config import AgentConfig
+from agent.errors import ConfigError
+from agent.infospace import Infospace, default_db_path
+from agent.llm import open_backend
+from agent.planner import Planner, PlannerOptions, RunResult
+from agent.session.watching import run_setup, watching
+from agent.session.world import WorldOptions, WorldSession, bot_session
+from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
+from agent.trace import Event, TraceWriter
+
+# The tool whose one-line summary opens the prompt as the world state, when the world has it.
+STATE_TOOL = "mc-status"
+
+
+class RunRequest(BaseModel):
+    """Everything one run needs. `check`: what the world must show for the goal to count as
+    reached; None leaves a DONE claim unverified."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+    config: AgentConfig
+    tool_sources: list[ToolSource]
+    world: WorldOptions
+    goal: str
+    check: Check | None = None
+    options: PlannerOptions
+    trace: Path
+    on_event: Callable[[Event], None] | None = None
+    on_say: Callable[[str], None] | None = None
+    on_ready: Callable[[WorldSession], None] | None = None  # told once the bot is in the world
+    on_tool_error: Callable[[str], None] | None = None  # each broken Skill.md, as one line
+
+
+def plan_in_world(request: RunRequest) -> RunResult:
+    """Opens the LLM, loads the tools, puts the bot in the world and plans toward the goal.
+
+    With a check, the result's `final_check` is the check read once more after the planner
+    let go, while the bot is still in the world: the figure an eval trusts."""
+    toolbox = load_tools(request)
+    backend = open_backend(request.config.llm)
+    writer = TraceWriter(request.trace, on_event=request.on_event)
+    infospace = Infospace.open(request.config.infospace or default_db_path(request.config.username))
+    try:
+        with bot_session(request.config, request.world) as session:
+            if request.on_ready is not None:
+                request.on_ready(session)
+            planner = Planner(backend, toolbox, request.options, writer)
+            executor = Executor(toolbox, infospace, world=session.bot, llm=backend, method_runner=planner,
+                                subplanner=planner, on_say=request.on_say, observer=writer)
+            judge = _judge(session, request.check)
+            with watching(session, planner, request.config):
+                setup = run_setup(request.config, session, backend)
+                result = planner.run(request.goal, executor, world=world_state(executor, toolbox), setup=setup,
+                                     judge=judge, check=request.check)
+            if judge is not None:
+                result = result.model_copy(update={"final_check": judge()})
+    finally:
+        writer.close()
+        infospace.close()
+    return result
+
+
+def load_tools(request: RunRequest) -> Toolbox:
+    toolbox = load_toolbox(request.tool_sources)
+    for error in toolbox.errors:
+        if request.on_tool_error is not None:
+            request.on_tool_error(str(error))
+    unknown = [name for name in request.options.tools or [] if name not in toolbox.tools]
+    if unknown:
+        raise ConfigError(f"no tool named {unknown[0]!r}; is skills/ among the config's tool_folders?")
+    return toolbox
+
+
+def _judge(session: WorldSession, check: Check | None) -> Callable[[], Verdict] | None:
+    if check is None:
+        return None
+    return lambda: evaluate(session.bot, check)
+
+
+def world_state(executor: Executor, toolbox: Toolbox) -> str:
+    if STATE_TOOL not in toolbox.tools:
+        return ""
+    state = executor.execute_action({"type": STATE_TOOL})
+    return state.value if state.ok else f"unknown ({STATE_TOOL} failed: {state.reason})"

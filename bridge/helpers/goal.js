@@ -1,0 +1,68 @@
+'use strict'
+// Evaluates a goal check (agent/checks/model.py, validated there) against the world in one call.
+// Every node answers {holds, says} (a predicate: what the world says, in words) or
+// {holds, parts} (all, any, not); Python words the verdict from these (agent/checks/evaluate.py).
+// World blocks: x east, y up, z south; the feet block is the floor of the feet position.
+const { Vec3 } = require('vec3')
+const { HelperError } = require('./errors')
+const { reader } = require('./blocks')
+const { roofAbove } = require('./observe')
+
+const finding = (holds, says) => ({ holds, says })
+const between = (v, a, b) => v >= Math.min(a, b) && v <= Math.max(a, b)
+
+// Each predicate: (world, value) -> {holds, says}. `world` is read once per call.
+const PREDICATES = {
+  sky_visible: ({ bot, block, at }) => {
+    const roof = roofAbove(bot, block, at)
+    if (!roof) return finding(true, 'nothing opaque above the head')
+    const gap = roof.y - (block.y + 1)
+    return finding(false, `${roof.name} at y=${roof.y}, ${gap} block${gap === 1 ? '' : 's'} above the head`)
+  },
+  feet_y_at_least: ({ feet }, min) => finding(feet.y >= min, `the feet are at y=${feet.y.toFixed(2)}`),
+  outside: ({ block }, { from, to }) => {
+    const inside = ['x', 'y', 'z'].every((axis, i) => between(block[axis], from[i], to[i]))
+    return finding(!inside, `the feet block (${block.x}, ${block.y}, ${block.z}) is ${inside ? 'inside' : 'outside'}`)
+  },
+  within: ({ feet }, { x, y, z, distance }) => {
+    const d = feet.distanceTo(new Vec3(x, y, z))
+    return finding(d <= distance, `${d.toFixed(1)} blocks away`)
+  },
+  standing_on_ground: ({ bot }) => {
+    const on = bot.entity.onGround
+    return finding(on, on ? 'the bot is on the ground' : 'the bot is not on the ground')
+  },
+  has_item: ({ bot }, { name, count }) => {
+    const n = bot.inventory.items().filter((i) => i.name === name).reduce((sum, i) => sum + i.count, 0)
+    return finding(n >= count, `${n} in the inventory`)
+  },
+  block_at: ({ at }, { at: cell, block }) => {
+    const name = at(new Vec3(...cell)).name
+    return finding(name === block, name === null ? 'that chunk is not loaded' : `${name} there`)
+  }
+}
+
+function evaluate (world, check) {
+  const [key, value] = Object.entries(check)[0] ?? []
+  if (key === 'all' || key === 'any') {
+    const parts = value.map((part) => evaluate(world, part)) // every part, so all failures are named
+    return { holds: key === 'all' ? parts.every((p) => p.holds) : parts.some((p) => p.holds), parts }
+  }
+  if (key === 'not') {
+    const part = evaluate(world, value)
+    return { holds: !part.holds, parts: [part] }
+  }
+  const predicate = PREDICATES[key]
+  if (!predicate) {
+    throw new HelperError('bad_args', `unknown predicate '${key}' (known: all, any, not, ${Object.keys(PREDICATES).join(', ')})`)
+  }
+  return predicate(world, value)
+}
+
+/** @param {{check: object}} args a check in its YAML/JSON form */
+function checkGoal (bot, { check }) {
+  const feet = bot.entity.position
+  return evaluate({ bot, feet, block: feet.floored(), at: reader(bot) }, check)
+}
+
+module.exports = { checkGoal }

@@ -1,0 +1,109 @@
+"""Goal checks judged in a real world: what goal.js reads agrees with the scenario's geometry,
+verdicts turn when the bot moves, and a seeded scenario's check moves with its blocks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from agent.bridge import BotConnection, connect
+from agent.checks import Verdict, evaluate, parse_check
+from agent.server import LocalServer, Scenario, ServerSettings, load_scenario
+from agent.world.transform import Transform
+from support.waiting import wait_for
+
+# Feet at (0.5, 5, 0.5) on the grass, under a stone roof at y=8; a stone block 3 east.
+ROOFED = Scenario.model_validate({
+    "name": "roofed",
+    "description": "a stone roof over the spawn, a stone block to the east, dirt in the pocket",
+    "spawn": {"x": 0.5, "y": 5, "z": 0.5, "facing": "south"},
+    "boxes": [{"block": "stone", "from": [-1, 8, -1], "to": [1, 8, 1]}],
+    "blocks": [{"block": "stone", "at": [3, 5, 0]}],
+    "inventory": [{"name": "dirt", "count": 3}],
+    "success": {"all": [{"sky_visible": True}, {"within": {"x": 0.5, "y": 5, "z": 6.5, "distance": 1}}]},
+})
+
+
+@pytest.fixture(scope="module")
+def roofed() -> Iterator[BotConnection]:
+    with LocalServer(ServerSettings(), scenario=ROOFED) as info:
+        with connect(port=info.port, username="judged") as bot:
+            assert wait_for(lambda: bot.state().on_ground)
+            yield bot
+
+
+def _judge(bot: BotConnection, data: dict[str, Any]) -> Verdict:
+    return evaluate(bot, parse_check(data, "check"))
+
+
+AT_SPAWN = [
+    ({"sky_visible": True}, False, "sky_visible is false: stone at y=8, 2 blocks above the head"),
+    ({"feet_y_at_least": 5}, True, "feet_y_at_least 5 holds: the feet are at y=5.00"),
+    ({"feet_y_at_least": 6}, False, "feet_y_at_least 6 is false: the feet are at y=5.00"),
+    ({"outside": {"from": [-1, 5, -1], "to": [1, 6, 1]}}, False,
+     "outside x -1..1 y 5..6 z -1..1 is false: the feet block (0, 5, 0) is inside"),
+    ({"within": {"x": 0.5, "y": 5, "z": 6.5, "distance": 2}}, False, "within 2 of (0.5, 5, 6.5) is false: 6.0 blocks away"),
+    ({"standing_on_ground": True}, True, "standing_on_ground holds: the bot is on the ground"),
+    ({"block_at": {"at": [3, 5, 0], "block": "stone"}}, True, "block_at (3, 5, 0) stone holds: stone there"),
+    ({"block_at": {"at": [3, 5, 1], "block": "stone"}}, False, "block_at (3, 5, 1) stone is false: air there"),
+    ({"has_item": {"name": "dirt", "count": 4}}, False, "has_item dirt 4 is false: 3 in the inventory"),
+    ({"all": [{"standing_on_ground": True}, {"sky_visible": True}]}, False,
+     "not all hold: sky_visible is false: stone at y=8, 2 blocks above the head"),
+    ({"not": {"sky_visible": True}}, True, "not(sky_visible) holds: sky_visible is false: stone at y=8, 2 blocks above the head"),
+    ({"any": [{"feet_y_at_least": 9}, {"not": {"standing_on_ground": True}}]}, False,
+     "none holds: feet_y_at_least 9 is false: the feet are at y=5.00; "
+     "(not(standing_on_ground) is false: standing_on_ground: the bot is on the ground)"),
+]
+
+
+def test_checks_at_the_spawn_say_what_the_world_says(roofed: BotConnection) -> None:
+    # the scenario's inventory is given just after the join
+    assert wait_for(lambda: _judge(roofed, {"has_item": {"name": "dirt", "count": 3}}).holds)
+    for data, holds, detail in AT_SPAWN:
+        assert _judge(roofed, data) == Verdict(holds=holds, detail=detail), data
+
+
+def test_the_success_check_turns_true_once_the_bot_walks_out_from_under_the_roof(roofed: BotConnection) -> None:
+    assert ROOFED.success is not None
+    before = evaluate(roofed, ROOFED.success)
+    assert not before.holds and before.detail.startswith("not all hold: sky_visible is false: stone at y=8")
+    walked = roofed.call("goto", {"x": 0.5, "y": 5, "z": 6.5, "range": 0}, timeout_s=30)
+    assert walked["reached"], walked
+    assert wait_for(lambda: roofed.state().on_ground)
+    after = evaluate(roofed, ROOFED.success)
+    assert after.holds and after.detail.startswith("sky_visible holds: nothing opaque above the head; within 1 of (0.5, 5, 6.5) holds: 0.")
+    outside = _judge(roofed, {"outside": {"from": [-1, 5, -1], "to": [1, 6, 1]}})
+    assert outside == Verdict(holds=True, detail="outside x -1..1 y 5..6 z -1..1 holds: the feet block (0, 5, 6) is outside")
+
+
+def test_a_check_on_a_bot_that_left_is_never_a_success(roofed: BotConnection) -> None:
+    with connect(port=roofed.port, username="leaving") as gone:
+        pass
+    assert evaluate(gone, parse_check({"standing_on_ground": True}, "c")) == Verdict(
+        holds=False, detail="cannot check: bot connection was closed"
+    )
+
+
+def test_a_seeded_pit_is_judged_where_its_blocks_went() -> None:
+    """Seed 5 turns the pit once and mirrors it: its staircase, spawn and check all move."""
+    pit = load_scenario("pit")
+    seed = 5
+    t = Transform.for_seed(seed, pit.spawn.x, pit.spawn.z)
+    assert t.quarter_turns == 1 and t.mirror
+    varied = pit.transformed(seed)
+    assert varied.success is not None
+    corner = parse_check({"block_at": {"at": [1, 4, 1], "block": "air"}}, "c")  # the pit's south-east top corner
+    with LocalServer(ServerSettings(), scenario=varied) as info, connect(port=info.port, username="climber") as bot:
+        assert wait_for(lambda: bot.state().on_ground)
+        assert evaluate(bot, corner.transformed(t)) == Verdict(holds=True, detail="holds: block_at (0, 4, 2) air: air there")
+        assert evaluate(bot, corner) == Verdict(holds=False, detail="block_at (1, 4, 1) air is false: grass_block there")
+        bottom = evaluate(bot, varied.success)
+        assert bottom == Verdict(holds=False, detail="not all hold: feet_y_at_least 5 is false: the feet are at y=2.00")
+        x, y, z = t.point(3.5, 5, 0.5)  # the grass east of the pit, where the file's stairs lead
+        mark = bot.events.last_seq
+        bot.chat(f"/tp {x} {y} {z}")
+        bot.events.wait_for("forcedMove", timeout_s=5, after=mark)
+        out = wait_for(lambda: (v := evaluate(bot, varied.success)).holds and v)
+        assert out == Verdict(holds=True, detail="feet_y_at_least 5 holds: the feet are at y=5.00; standing_on_ground: the bot is on the ground")

@@ -1,0 +1,94 @@
+"""`mcagent eval` on real servers: three episodes of the scripted explore policy, their records
+and the table's figures; and bad input, refused in one line with exit 2 before any episode."""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from agent.eval.records import read_episodes
+from support.planning import EXPLORE_POLICY, FIXTURES, STATUS_POLICY
+from support.procs import env_with_token, interruptible, mcagent, new_token, processes_with_token, transcript, wait_until_gone
+from support.waiting import wait_for
+
+SUITES = FIXTURES / "eval"
+
+
+def test_a_three_episode_eval_records_each_episode_and_prints_the_table(tmp_path):
+    out = tmp_path / "results"
+    token = new_token()
+    done = mcagent("eval", str(SUITES / "small.yaml"), "--llm", f"scripted:{EXPLORE_POLICY}", "--out", str(out),
+                   token=token, timeout_s=300)
+    assert done.returncode == 0, transcript(done)
+    records = {r.scenario: r for r in read_episodes(out / "episodes.jsonl")}
+    assert sorted(records) == ["cave", "pit", "room"]
+    for name in ("cave", "room"):  # the policy walks out; the world confirms it
+        r = records[name]
+        assert (r.outcome, r.success, r.final_check, r.claims_refused) == ("success", True, True, 0), r
+        assert r.steps == 1 and r.inner_steps > 0 and r.llm_calls > 0 and r.tokens_in > 0
+    pit = records["pit"]  # the sky is visible from the pit's bottom: each DONE is refused
+    assert (pit.outcome, pit.success, pit.final_check) == ("max_steps", False, False), pit
+    assert (pit.claims, pit.claims_refused) == (2, 2) and "2 DONE claim(s) refused" in pit.reason
+    assert all(r.seed == 0 and r.suite == "small" and (tmp_path / r.trace).is_file() for r in records.values())
+
+    progress = [line for line in done.stdout.splitlines() if line.startswith("[")]
+    assert len(progress) == 3 and progress[-1].startswith("[3/3] ") and "ETA" in progress[-1]
+    every = next(line for line in done.stdout.splitlines() if line.startswith("ALL "))
+    assert re.search(r"\b3 +67% \[21-94\] +2/2 \(100%\) +0\b", every), every  # episodes, rate, false claims, false successes
+    markdown = (out / "summary.md").read_text()
+    assert "| pit | `scripted:" in markdown and "| 0% (0/1) | 0-79% | 2/2 (100%) |" in markdown
+    assert "| **ALL** | `scripted:" in markdown and "| 67% (2/3) | 21-94% |" in markdown
+    assert "<table" in (out / "summary.html").read_text()
+    compared = mcagent("eval", "--compare", str(out), str(out), token=token)
+    assert compared.returncode == 0 and "pit" in compared.stdout, transcript(compared)
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["run", "--goal", "g", "--check", "sky_visable: true", "--server", "127.0.0.1:1"],
+     "unknown predicate 'sky_visable' (accepted: "),
+    (["run", "--goal", "g", "--check", "{within: {x: 1, y: 5, z: 1}}", "--server", "127.0.0.1:1"],
+     "check.within: missing key 'distance'"),
+    (["run", "--goal", "g", "--check", "sky_visible: [", "--server", "127.0.0.1:1"], "check: invalid YAML/JSON"),
+    (["eval", str(SUITES / "missing-scenario.yaml")], "no scenario named 'nowhere'"),
+    (["eval", str(SUITES / "bad-check.yaml")], "unknown predicate 'sky_visable'"),
+    (["eval", str(SUITES / "small.yaml"), "--llm", "openai:http://127.0.0.1:9/v1#m"],
+     "llm: openai:http://127.0.0.1:9/v1#m: the server does not answer at http://127.0.0.1:9/v1/models"),
+    (["eval", str(SUITES / "small.yaml"), "--llm", "gpt4"], "unknown backend spec 'gpt4'"),
+    (["eval", str(SUITES / "nope.yaml")], "suite file"),
+])
+def test_bad_input_is_one_line_with_exit_2_and_starts_nothing(tmp_path, args, says):
+    token = new_token()
+    done = mcagent(*args, "--out", str(tmp_path / "out"), token=token) if args[0] == "eval" else mcagent(*args, token=token)
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1 and says in lines[0], transcript(done)
+    assert "Traceback" not in done.stderr and not (tmp_path / "out").exists()
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_ctrl_c_ends_the_eval_and_every_episode_with_its_server(tmp_path):
+    out = tmp_path / "out"
+    token = new_token()
+
+    def planning() -> list:
+        return [t for t in out.glob("episodes/*/trace.jsonl") if '"outer_step"' in t.read_text()]
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agent.cli", "eval", str(SUITES / "endless.yaml"), "--llm", f"scripted:{STATUS_POLICY}",
+         "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env_with_token(token),
+        stdin=subprocess.DEVNULL, preexec_fn=interruptible,
+    )
+    try:
+        assert wait_for(planning, timeout_s=60), "the episode never started planning"
+        assert len(processes_with_token(token)) >= 3  # the eval, its episode, the episode's server (and bridge)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and "mcagent eval: interrupted" in err, err
+    assert wait_until_gone(token, timeout_s=10) == []

@@ -1,0 +1,149 @@
+"""The shipped scenarios on the real server: each builds, the bot spawns where the file says
+(as written and turned by an eval seed), carries the scenario's inventory, and is not already
+done: the success check is false at the spawn. One server per scenario and seed, in turn."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, deque
+from pathlib import Path
+
+import pytest
+
+from agent.bridge import connect
+from agent.checks import evaluate
+from agent.checks.model import All, AnyOf, Check, FeetYAtLeast, Not, Outside, SkyVisible, StandingOnGround, Within
+from agent.server import LocalServer, ServerSettings, load_scenario
+from agent.server.local_server import ServerError
+from agent.server.scenario import Scenario, scenario_names
+from support.geometry import World
+from support.waiting import wait_for
+
+# Seed 0 is the file as written; seed 5 turns the world a quarter and mirrors it.
+SEEDS = [0, 5]
+# Scenarios whose way out needs more than walking: digging (sealed) or placing blocks (deep-pit).
+NOT_BY_WALKING = {"sealed", "deep-pit"}
+CASES = [(name, seed) for name in scenario_names() for seed in SEEDS]
+
+
+def _counts(items: list[dict]) -> Counter:
+    counts: Counter = Counter()
+    for item in items:
+        counts[item["name"]] += item["count"]
+    return counts
+
+
+@pytest.mark.parametrize(("name", "seed"), CASES, ids=[f"{n}-seed{s}" for n, s in CASES])
+def test_scenario_builds_spawns_equips_and_is_not_already_solved(name: str, seed: int) -> None:
+    scenario = load_scenario(name).transformed(seed)
+    with LocalServer(ServerSettings(), port=0, scenario=scenario) as info:
+        assert info.scenario == name
+        with connect(port=info.port, username="arrival") as bot:
+            state = wait_for(lambda: (s := bot.state()).on_ground and s)
+            assert state, "the bot never stood on the ground"
+            spawn = scenario.spawn
+            assert math.dist((state.position.x, state.position.y, state.position.z), (spawn.x, spawn.y, spawn.z)) < 0.01
+            assert state.facing == spawn.facing
+            world = World(scenario)
+            cells = list(world.changes)
+            for cell in cells[:: max(1, len(cells) // 40)]:  # a spread of the built blocks
+                assert bot.block_at(*cell) == world.changes[cell], cell
+            wanted = _counts([{"name": i.name, "count": i.count} for i in scenario.inventory])
+            assert wait_for(lambda: _counts(bot.call("inventory")["items"]) == wanted), bot.call("inventory")
+            if scenario.success is not None:
+                verdict = evaluate(bot, scenario.success)
+                assert not verdict.holds, f"{name} seed {seed} is solved at the spawn: {verdict.detail}"
+
+
+def test_every_eval_scenario_states_a_goal_and_a_check() -> None:
+    with_goal = [n for n in scenario_names() if load_scenario(n).success is not None]
+    assert len(with_goal) >= 12
+    for name in with_goal:
+        assert load_scenario(name).goal, name
+
+
+def test_deep_pit_hands_out_its_dirt() -> None:
+    assert [(i.name, i.count) for i in load_scenario("deep-pit").inventory] == [("dirt", 16)]
+
+
+def test_an_unknown_item_stops_the_start_with_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("name: bad\ndescription: x\nspawn: {x: 0.5, y: 5, z: 0.5}\ninventory: [{name: dirt_sword, count: 1}]\n")
+    with pytest.raises(ServerError, match=r"scenario bad: unknown item 'dirt_sword'"):
+        with LocalServer(ServerSettings(), port=0, scenario=load_scenario(str(path))):
+            pass
+
+
+# --- solvable by walking: a path over the scenario's blocks (no server) ---------------------
+
+
+def _holds(check: Check, feet: tuple[int, int, int], world: World) -> bool:
+    """The check at a standing feet cell (its centre), from the geometry model."""
+    if isinstance(check, All):
+        return all(_holds(c, feet, world) for c in check.all)
+    if isinstance(check, AnyOf):
+        return any(_holds(c, feet, world) for c in check.any)
+    if isinstance(check, Not):
+        return not _holds(check.not_, feet, world)
+    if isinstance(check, SkyVisible):
+        return world.sky_visible(feet)
+    if isinstance(check, FeetYAtLeast):
+        return feet[1] >= check.feet_y_at_least
+    if isinstance(check, StandingOnGround):
+        return True
+    if isinstance(check, Outside):
+        box = check.outside
+        return not all(min(a, b) <= v <= max(a, b) for v, a, b in zip(feet, box.from_, box.to))
+    if isinstance(check, Within):
+        w = check.within
+        return math.dist((feet[0] + 0.5, feet[1], feet[2] + 0.5), (w.x, w.y, w.z)) <= w.distance
+    raise AssertionError(f"no model for {check.describe()}")
+
+
+def _walk_out(scenario: Scenario) -> tuple[int, int, int] | None:
+    """The first standing cell, breadth first, where the success check holds, moving as a player
+    does without digging or placing: level, one block up (room to jump), or down at most 3."""
+    world = World(scenario)
+
+    def air(x: int, y: int, z: int) -> bool:
+        return world.block(x, y, z) == "air"
+
+    def stand(x: int, y: int, z: int) -> bool:
+        return not world.passable(x, y - 1, z) and air(x, y, z) and air(x, y + 1, z)
+
+    start = (math.floor(scenario.spawn.x), round(scenario.spawn.y), math.floor(scenario.spawn.z))
+    assert stand(*start), f"the spawn {start} is not a place to stand"
+    seen, queue = {start}, deque([start])
+    while queue:
+        x, y, z = queue.popleft()
+        if _holds(scenario.success, (x, y, z), world):
+            return x, y, z
+        for nx, nz in ((x + 1, z), (x - 1, z), (x, z + 1), (x, z - 1)):
+            if abs(nx) > 48 or abs(nz) > 48:
+                continue
+            steps = [(nx, y, nz)] if stand(nx, y, nz) else []
+            if air(x, y + 2, z) and stand(nx, y + 1, nz):
+                steps.append((nx, y + 1, nz))
+            for drop in (1, 2, 3):
+                if air(nx, y + 1, nz) and all(air(nx, y - k, nz) for k in range(drop)) and stand(nx, y - drop, nz):
+                    steps.append((nx, y - drop, nz))
+                    break
+            for step in steps:
+                if step not in seen:
+                    seen.add(step)
+                    queue.append(step)
+    return None
+
+
+@pytest.mark.parametrize("name", [n for n in scenario_names() if n not in NOT_BY_WALKING])
+def test_the_way_out_can_be_walked(name: str) -> None:
+    base = load_scenario(name)
+    if base.success is None:
+        pytest.skip("no success check")
+    for seed in SEEDS:
+        assert _walk_out(base.transformed(seed)) is not None, f"{name} seed {seed}: no walking path to where the check holds"
+
+
+@pytest.mark.parametrize("name", sorted(NOT_BY_WALKING))
+def test_the_dig_and_build_scenarios_cannot_be_walked(name: str) -> None:
+    assert _walk_out(load_scenario(name)) is None

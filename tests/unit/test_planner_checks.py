@@ -1,0 +1,93 @@
+"""The world decides, not the model: a DONE the goal check refuses is answered in the prompt and
+the run goes on; a check that holds after any step ends the run as a verified success without
+asking the model; a method's DISCOVERY reaches the outer loop with the check's verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from agent.checks import Verdict, parse_check
+from agent.trace.schema import DoneClaim, MethodEnd, OuterStep, RunStart
+from support.planning import act, inner, measure_then, reflect, rig
+
+HIDDEN = "sky_visible is false: stone at y=8, 3 blocks above the head"
+OPEN = "sky_visible holds: nothing opaque above the head"
+CHECK = parse_check({"sky_visible": True}, "check")
+
+
+def judge(*answers: bool) -> Callable[[], Verdict]:
+    """A world whose check answers `answers` in turn, then keeps the last answer."""
+    left, last = list(answers), [False]
+
+    def read() -> Verdict:
+        if left:
+            last[0] = left.pop(0)
+        return Verdict(holds=last[0], detail=OPEN if last[0] else HIDDEN)
+
+    return read
+
+
+def run(r, world: Callable[[], Verdict]):
+    return r.planner.run("get out to open sky", r.executor, world="a test bench", judge=world, check=CHECK)
+
+
+def claims(r) -> list[DoneClaim]:
+    return [e for e in r.trace.events if isinstance(e, DoneClaim)]
+
+
+def test_a_refused_done_is_answered_with_what_the_world_says_and_the_run_goes_on():
+    r = rig([*act("think", {"thought": "out"}), *reflect(done=True), *act("think", {"thought": "x"}), *reflect(done=True)],
+            max_steps=2)
+    result = run(r, judge(False))
+    assert (result.outcome, result.exit_code) == ("max_steps", 1)
+    assert (result.claims, result.claims_refused) == (2, 2) and "2 DONE claim(s) refused" in result.reason
+    step_two = r.prompts()[5]  # THOUGHTS of step 2: the refusal is in the prompt by then
+    assert f"DONE refused: {HIDDEN}. The GOAL is not reached" in step_two
+    assert [(c.by, c.holds, c.accepted, c.detail) for c in claims(r)] == [("model", False, False, HIDDEN)] * 2
+    start = next(e for e in r.trace.events if isinstance(e, RunStart))
+    assert start.check == {"sky_visible": True}
+
+
+def test_a_check_that_holds_after_a_step_ends_the_run_verified_without_asking_the_model():
+    r = rig([*act("think", {"thought": "a"}), *reflect(done=False), *act("think", {"thought": "b"})], max_steps=5)
+    result = run(r, judge(False, True))
+    assert (result.outcome, result.exit_code) == ("success", 0)
+    assert result.reason == f"verified: {OPEN}" and result.claims == 0
+    assert len(r.backend.calls) == 8  # step 2 asked THOUGHTS, TOOL_NAME, TOOL_ARGS_JSON, and no DONE
+    last = [e for e in r.trace.events if isinstance(e, OuterStep)][-1]
+    assert last.done is None and last.next_task == ""
+    assert [(c.by, c.holds, c.accepted) for c in claims(r)] == [("world", True, True)]
+
+
+def test_a_done_the_check_confirms_is_a_verified_success():
+    r = rig([*act("think", {"thought": "out"}), *reflect(done=True)])
+    result = run(r, judge(False, True))
+    assert (result.outcome, result.claims, result.claims_refused) == ("success", 1, 0)
+    assert [(c.by, c.holds, c.accepted) for c in claims(r)] == [("model", True, True)]
+
+
+def test_inside_a_method_the_check_holding_ends_the_method_and_the_run():
+    r = rig([*act("patrol"), *act("measure", {"distance": 3})])  # no NEXT_TASK is asked for
+    result = run(r, judge(True))
+    assert result.outcome == "success" and result.inner_steps == 1
+    end = next(e for e in r.trace.events if isinstance(e, MethodEnd))
+    assert end.outcome == "GOAL_REACHED" and end.summary.startswith("GOAL_REACHED | the goal check holds after")
+    assert len(r.backend.calls) == 6
+
+
+def test_a_discovery_reaches_the_outer_loop_with_the_checks_verdict():
+    r = rig([*act("patrol"), *measure_then("TERMINATION (DISCOVERY)"), *reflect(done=False)], max_steps=1)
+    result = run(r, judge(False))
+    assert result.outcome == "max_steps"
+    step = next(e for e in r.trace.events if isinstance(e, OuterStep))
+    assert step.result["value"].endswith(f"; goal check: {HIDDEN}")
+    assert step.result["data"]["goal_check"] == {"holds": False, "detail": HIDDEN}
+    assert f"goal check: {HIDDEN}" in r.prompts()[-1]  # the model reads it before answering DONE
+    assert [(c.by, c.method, c.holds) for c in claims(r)] == [("method", "patrol", False)]
+
+
+def test_a_new_goal_from_chat_drops_the_old_goals_check():
+    r = rig([*act("think", {"thought": "a"}), *reflect(done=False), *act("think", {"thought": "b"}), *reflect(done=True)])
+    r.planner.control.add_goal("build a tower")
+    result = run(r, judge(False))
+    assert result.outcome == "done" and result.reason.startswith("unverified: no check")
