@@ -11,6 +11,7 @@ episode and the summary table. Exit code 0 when every episode ran and no success
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import time
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     out = args.out or Path("runs") / f"eval-{suite.name}-{time.strftime('%Y%m%d-%H%M%S')}"
     if (out / EPISODES_FILE).exists():
         raise ConfigError(f"eval: {out} already holds results; choose another --out")
-    specs = episode_specs(suite, tasks, llms, args.seeds or suite.seeds, out, args.config)
+    specs = episode_specs(suite, tasks, llms, args.seeds or suite.seeds, out, args.config, args.workers)
     print(f"eval {suite.name}: {len(specs)} episodes ({len(tasks)} scenarios x {len(llms)} backends x "
           f"{args.seeds or suite.seeds} seeds), {args.workers} at a time; results in {out}", flush=True)
     records = run_all(specs, out, args.workers, args.episode_timeout, Progress(len(specs)))
@@ -69,9 +70,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def episode_specs(suite: Suite, tasks: list[Task], llms: list[str], seeds: int, out: Path,
-                  config: Path | None) -> list[EpisodeSpec]:
+                  config: Path | None, workers: int) -> list[EpisodeSpec]:
     """Every episode, scenario by scenario; each seed's world is built once here, so a seed that
-    breaks a scenario stops the eval before it starts."""
+    breaks a scenario stops the eval before it starts. Episodes running at once share the cores."""
+    threads = max(1, (os.cpu_count() or 1) // workers)
     specs = []
     for task in tasks:
         for seed in range(seeds):
@@ -79,7 +81,7 @@ def episode_specs(suite: Suite, tasks: list[Task], llms: list[str], seeds: int, 
             for llm in llms:
                 folder = out / "episodes" / f"{len(specs) + 1:03d}-{task.name}-s{seed}-{_slug(llm)}"
                 specs.append(EpisodeSpec(suite=suite.name, task=task, seed=seed, llm=llm, options=suite.planner,
-                                         folder=folder.resolve(), config=config))
+                                         folder=folder.resolve(), config=config, llm_threads=threads))
     return specs
 
 

@@ -65,6 +65,9 @@ class AgentConfig(StrictModel):
         None, description="version to serve and join with; null: a local server serves 1.20.4, the bot asks the server"
     )
     llm: LlmSpec = "llamacpp"
+    llm_threads: int | None = Field(
+        None, ge=1, le=256, description="CPU threads of an in-process model (llamacpp); null: every core"
+    )
     world: str = Field("minecraft", description="which world-tools/<world>/ folder supplies the world tools")
     tool_folders: list[Path] = Field(
         default_factory=lambda: [SKILLS_DIR],

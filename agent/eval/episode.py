@@ -36,6 +36,7 @@ class EpisodeSpec(BaseModel):
     llm: str
     options: PlannerOptions
     folder: Path  # the episode's own: trace, notes, log
+    llm_threads: int | None = None  # the episode's share of the cores for an in-process model
     config: Path | None = None  # --config, else mcagent.yaml is looked up as everywhere
 
     @property
@@ -66,7 +67,8 @@ def request(spec: EpisodeSpec) -> RunRequest:
     loaded = load_config(spec.config)
     server = loaded.config.server.model_copy(update={"kind": "local", "port": 0, "scenario": spec.task.source})
     config = loaded.config.model_copy(update={"server": server, "llm": spec.backend(),
-                                              "infospace": spec.folder / "notes.db", "announce_methods": False})
+                                              "infospace": spec.folder / "notes.db", "announce_methods": False,
+                                              "llm_threads": spec.llm_threads or loaded.config.llm_threads})
     base = loaded.file.parent if loaded.file else None
     scenario = spec.task.scenario(spec.seed)
     return RunRequest(

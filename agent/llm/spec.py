@@ -54,8 +54,9 @@ def parse_spec(text: str) -> BackendSpec:
     return BackendSpec(kind=kind, target=target)
 
 
-def open_backend(text: str) -> Metered:
-    """The backend `text` names, ready to serve. Bad specs raise ConfigError; unreachable servers LlmError."""
+def open_backend(text: str, threads: int | None = None) -> Metered:
+    """The backend `text` names, ready to serve. Bad specs raise ConfigError; unreachable servers LlmError.
+    `threads` bounds the CPU threads of an in-process model (llamacpp); None: every core."""
     spec = parse_spec(text)
     if spec.kind == "replay":
         return importlib.import_module("agent.llm.replay").ReplayBackend(Path(spec.target))
@@ -69,7 +70,7 @@ def open_backend(text: str) -> Metered:
     # llama-cpp-python is an optional, compiled dependency.
     if spec.kind == "openai":
         return importlib.import_module("agent.llm.openai_compat").OpenAiBackend(spec.target, spec.model)
-    return _llamacpp_module().LlamaCppBackend(Path(spec.target) if spec.target else None)
+    return _llamacpp_module().LlamaCppBackend(Path(spec.target) if spec.target else None, threads=threads)
 
 
 def _llamacpp_module():

@@ -15,6 +15,12 @@ class StopRequested(BaseException):  # noqa: N818 - named for what happened, lik
     from inside a method or a sub-plan."""
 
 
+class LlmFailed(BaseException):  # noqa: N818 - named for what happened
+    """The LLM failed inside a method or a sub-plan. A BaseException, so that the executor, which
+    turns a tool's exceptions into failed results, lets it through: the prompt may be left
+    mid-turn, so the run cannot go on, and it ends as failed with the backend's reason."""
+
+
 class RunControl:
     def __init__(self) -> None:
         self._stop: str | None = None

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import sglang as sgl
 
 from agent.checks import Verdict
+from agent.llm import LlmError
 from agent.planner import prompts
 from agent.planner.decide import match_task, pick
 from agent.planner.control import StopRequested
@@ -111,8 +112,8 @@ def run_method(planner: Planner, frame: Frame, spec: ToolSpec, args: dict[str, A
             elif (ended := _TERMINATION.fullmatch(record.next_task)) is not None:
                 result = _ended(planner, frame, spec, ended[1], inner, record)
             task = record.next_task or task
-    except StopRequested as e:
-        _end(planner, frame, spec, "STOPPED", inner, str(e), started)
+    except (StopRequested, LlmError) as e:
+        _end(planner, frame, spec, "STOPPED" if isinstance(e, StopRequested) else "FAILED", inner, str(e), started)
         raise
     finally:
         planner.stamp(frame)

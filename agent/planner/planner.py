@@ -1,13 +1,13 @@
 """The planner: an SGLang program whose outer loop picks one tool per step toward a goal.
 
 Each outer step: THOUGHTS, TOOL_NAME, TOOL_ARGS_JSON, execute, ACTUAL RESULT (ground truth),
-DONE, NEXT_TASK, all appended to one prompt that only grows at the end.
+DONE, NEXT_TASK, all appended to one prompt that only grows at the end. A method tool runs
+its protocol as a bounded inner loop in the same prompt (method.py). Python tools can start a
+sub-plan: a fresh prompt with its own goal, tools and step bound.
 
 With a goal check (agent/checks), the world decides, not the model: after every step the
 check is read, and once it holds the run ends as a verified success without asking the
-model; a DONE: yes it refuses is answered in the prompt with what the world says. A method tool runs
-its protocol as a bounded inner loop in the same prompt (method.py). Python tools can start a
-sub-plan: a fresh prompt with its own goal, tools and step bound.
+model; a DONE: yes it refuses is answered in the prompt with what the world says.
 
 The Planner is also the executor's MethodRunner and Subplanner, so those calls come back here.
 """
@@ -20,7 +20,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import sglang as sgl
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.checks import Check, Verdict
 from agent.llm import LlmError, Metered
 from agent.planner import prompts
-from agent.planner.control import RunControl, StopRequested
+from agent.planner.control import LlmFailed, RunControl, StopRequested
 from agent.planner.decide import match_yes_no, pick
 from agent.planner.method import run_method
 from agent.planner.steps import TASK_TOKENS, StepClock, choose_action, describe, execute
@@ -133,9 +133,12 @@ class Planner:
         verdict = self.judge()
         return verdict if verdict.holds else None
 
-    def claim(self, frame: Frame, by: str, method: str | None = None) -> Verdict | None:
-        """Judges a claim that the goal is reached and records it; None when there is no check."""
-        verdict = self.judge() if self.judge is not None else None
+    def claim(self, frame: Frame, by: Literal["model", "method", "world"], method: str | None = None,
+              verdict: Verdict | None = None) -> Verdict | None:
+        """Judges a claim that the goal is reached (with `verdict` when it was just read) and
+        records it; None when there is no check."""
+        if verdict is None and self.judge is not None:
+            verdict = self.judge()
         detail = verdict.detail if verdict is not None else "unverified: no check"
         holds = verdict.holds if verdict is not None else None
         accepted = by == "world" or (by == "model" and holds is not False)
@@ -176,6 +179,10 @@ class Planner:
                 return run_method(self, self._frames[-1], spec, args)
             frame = self._frame(prompts.STANDALONE_GOAL.format(method=spec.name), None, 1, executor)
             return self._run(frame, _lone_method, top=False, spec=spec, args=args)[1]
+        except LlmError as e:
+            plan = self._frames[-1].plan if self._frames else self._plans - 1
+            self.trace.add(Error(plan=plan, source="llm", message=str(e)))
+            raise LlmFailed(str(e)) from e
         finally:
             self._method = None
 
@@ -197,7 +204,7 @@ class Planner:
             record, reached = self._outer_step(s, frame, task)
             if reached is not None:
                 if frame.plan == 0:
-                    self.claim(frame, "world")
+                    self.claim(frame, "world", verdict=reached)
                 return frame.finish("success", f"verified: {reached.detail}")
             if record.done and self._accept_done(s, frame):
                 return None
@@ -295,11 +302,12 @@ class Planner:
             frame.finish("stopped", str(e))
             if not top:
                 raise
-        except LlmError as e:
+        except (LlmError, LlmFailed) as e:
             frame.finish("failed", str(e))
-            self.trace.add(Error(plan=frame.plan, source="llm", message=str(e)))
+            if isinstance(e, LlmError):  # a nested plan's failure was recorded where it happened
+                self.trace.add(Error(plan=frame.plan, source="llm", message=str(e)))
             if not top:
-                raise
+                raise LlmFailed(str(e)) from e
         except Exception as e:  # our bug: recorded, then raised
             self.trace.add(Error(plan=frame.plan, source="planner", message=f"{type(e).__name__}: {e}",
                                  traceback=traceback.format_exc()))

@@ -47,7 +47,7 @@ def plan_in_world(request: RunRequest) -> RunResult:
     With a check, the result's `final_check` is the check read once more after the planner
     let go, while the bot is still in the world: the figure an eval trusts."""
     toolbox = load_tools(request)
-    backend = open_backend(request.config.llm)
+    backend = open_backend(request.config.llm, threads=request.config.llm_threads)
     writer = TraceWriter(request.trace, on_event=request.on_event)
     infospace = Infospace.open(request.config.infospace or default_db_path(request.config.username))
     try:
