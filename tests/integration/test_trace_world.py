@@ -11,14 +11,14 @@ from pathlib import Path
 from typing import get_args
 
 from agent.bridge import connect
-from agent.cli.serving import WorldSession
-from agent.cli.watching import watching
 from agent.config import AgentConfig
 from agent.infospace import Infospace
 from agent.llm.scripted import ScriptedBackend, load_script
 from agent.paths import SKILLS_DIR
 from agent.planner import Planner, PlannerOptions
 from agent.server import LocalServer, ServerSettings, load_scenario
+from agent.session import WorldSession
+from agent.session.watching import watching
 from agent.tools import Executor, load_toolbox, standard_sources
 from agent.trace import Event, TraceWriter, read_trace
 from agent.trace.schema import ToolCall
