@@ -54,7 +54,7 @@ AT_SPAWN = [
     ({"not": {"sky_visible": True}}, True, "not(sky_visible) holds: sky_visible is false: stone at y=8, 2 blocks above the head"),
     ({"any": [{"feet_y_at_least": 9}, {"not": {"standing_on_ground": True}}]}, False,
      "none holds: feet_y_at_least 9 is false: the feet are at y=5.00; "
-     "(not(standing_on_ground) is false: standing_on_ground: the bot is on the ground)"),
+     "(not(standing_on_ground) is false: standing_on_ground holds: the bot is on the ground)"),
 ]
 
 
@@ -97,7 +97,7 @@ def test_a_seeded_pit_is_judged_where_its_blocks_went() -> None:
     corner = parse_check({"block_at": {"at": [1, 4, 1], "block": "air"}}, "c")  # the pit's south-east top corner
     with LocalServer(ServerSettings(), scenario=varied) as info, connect(port=info.port, username="climber") as bot:
         assert wait_for(lambda: bot.state().on_ground)
-        assert evaluate(bot, corner.transformed(t)) == Verdict(holds=True, detail="holds: block_at (0, 4, 2) air: air there")
+        assert evaluate(bot, corner.transformed(t)) == Verdict(holds=True, detail="block_at (0, 4, 2) air holds: air there")
         assert evaluate(bot, corner) == Verdict(holds=False, detail="block_at (1, 4, 1) air is false: grass_block there")
         bottom = evaluate(bot, varied.success)
         assert bottom == Verdict(holds=False, detail="not all hold: feet_y_at_least 5 is false: the feet are at y=2.00")
@@ -106,4 +106,4 @@ def test_a_seeded_pit_is_judged_where_its_blocks_went() -> None:
         bot.chat(f"/tp {x} {y} {z}")
         bot.events.wait_for("forcedMove", timeout_s=5, after=mark)
         out = wait_for(lambda: (v := evaluate(bot, varied.success)).holds and v)
-        assert out == Verdict(holds=True, detail="feet_y_at_least 5 holds: the feet are at y=5.00; standing_on_ground: the bot is on the ground")
+        assert out == Verdict(holds=True, detail="feet_y_at_least 5 holds: the feet are at y=5.00; standing_on_ground holds: the bot is on the ground")
