@@ -1,10 +1,10 @@
 """One eval episode in a process of its own: JSPyBridge runs one Node process per Python
 process and cannot start another after shutdown, and a crash must not take the eval down.
 
-    python -m agent.eval.episode SPEC.json RECORD.json
+    python -m agent.eval.episode FOLDER/spec.json
 
 It runs the scenario (varied by the seed) through the session layer, as `mcagent run` does,
-and writes its EpisodeRecord. Exit code 0 whenever a record was written.
+and writes its EpisodeRecord to FOLDER/record.json. Exit code 0 whenever a record was written.
 """
 
 from __future__ import annotations
