@@ -71,6 +71,10 @@ class Area(StrictModel):
         """'x -1..1 y 5..6 z 0..9'."""
         return " ".join(f"{axis} {min(a, b)}..{max(a, b)}" for axis, a, b in zip("xyz", self.from_, self.to))
 
+    def transformed(self, t: Transform) -> Area:
+        """The same cells after a seed's turns and mirror: both corners move, the box stays a box."""
+        return self.model_copy(update={"from_": t.cell(*self.from_), "to": t.cell(*self.to)})
+
 
 class Sphere(StrictModel):
     """A point (world blocks, float) and a distance from it in blocks."""
@@ -127,8 +131,7 @@ class Outside(Predicate):
         return f"outside {self.outside.span()}"
 
     def transformed(self, t: Transform) -> Check:
-        area = self.outside.model_copy(update={"from_": t.cell(*self.outside.from_), "to": t.cell(*self.outside.to)})
-        return self.model_copy(update={"outside": area})
+        return self.model_copy(update={"outside": self.outside.transformed(t)})
 
 
 class Within(Predicate):

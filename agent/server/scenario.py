@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from agent.checks.model import BlockName, Check, CheckError, Item, parse_check
+from agent.checks.model import Area, BlockName, Check, CheckError, Item, parse_check
 from agent.config.layers import StrictModel, load_model_file
 from agent.errors import ConfigError
 from agent.paths import SERVER_CONFIG_DIR
@@ -27,20 +27,16 @@ MAX_SCENARIO_BLOCKS = 100_000
 Point = tuple[int, int, int]
 
 
-class Box(StrictModel):
-    """Every block from one corner to the other (inclusive, world coordinates); `hollow` keeps the shell only."""
+class Box(Area):
+    """An area of cells (`from`, `to`, inclusive, world blocks) filled with one block; `hollow`
+    keeps the shell only. A seed moves it as it moves a check's area (Area.transformed)."""
 
     block: BlockName
-    from_: Point = Field(alias="from")
-    to: Point
     hollow: bool = False
 
     def volume(self) -> int:
         sides = [abs(a - b) + 1 for a, b in zip(self.from_, self.to)]
         return sides[0] * sides[1] * sides[2]
-
-    def transformed(self, t: Transform) -> Box:
-        return self.model_copy(update={"from_": t.cell(*self.from_), "to": t.cell(*self.to)})
 
 
 class Block(StrictModel):
