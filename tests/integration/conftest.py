@@ -15,6 +15,7 @@ from agent.bridge import BotConnection, connect, runtime
 from support.observing import seen
 from support.waiting import wait_for
 from agent.server import LocalServer, ServerInfo, ServerSettings
+from agent.tools import Toolbox, load_toolbox, standard_sources
 from support.procs import node_descendants
 
 
@@ -49,3 +50,9 @@ def observer(server: ServerInfo, bot: BotConnection) -> Iterator[BotConnection]:
         assert wait_for(lambda: seen(conn, bot.username)), "the observer never saw the bot"
         yield conn
 
+
+
+@pytest.fixture(scope="session")
+def toolbox() -> Toolbox:
+    """The Minecraft world tools, loaded once (tests that need skills too load their own)."""
+    return load_toolbox(standard_sources("minecraft", []))

@@ -4,61 +4,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 
 from agent.bridge import BotConnection, connect
-from agent.infospace import Infospace
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.server.scenario import scenario_names
-from agent.tools import Executor, load_toolbox, standard_sources
+from agent.infospace import Infospace
+from agent.tools import Executor
 from agent.tools.result import ToolResult
 from support.geometry import World
+from support.world_body import Body, scenario_body as _body
 from support.waiting import wait_for
 
 FACINGS = ["north", "east", "south", "west"]
-
-
-@dataclass
-class Body:
-    """A bot in a scenario, driven through the executor the way the planner drives it."""
-
-    bot: BotConnection
-    executor: Executor
-    world: World
-
-    def call(self, tool: str, **args: object) -> ToolResult:
-        return self.executor.execute_action({"type": tool, **args})
-
-    def ok(self, tool: str, **args: object) -> dict:
-        result = self.call(tool, **args)
-        assert result.ok, f"{tool} {args}: {result.reason}"
-        return result.data
-
-    def teleport(self, x: float, y: float, z: float, facing: str) -> None:
-        """Test set-up only (an operator command): put the bot somewhere known."""
-        mark = self.bot.events.last_seq
-        self.bot.chat(f"/tp {x} {y} {z}")
-        self.bot.events.wait_for("forcedMove", timeout_s=5, after=mark)
-        assert wait_for(lambda: (s := self.bot.state()).on_ground and math.hypot(s.position.x - x, s.position.z - z) < 0.01)
-        self.ok("mc-look", facing=facing, pitch=0)
-
-
-@pytest.fixture(scope="module")
-def toolbox():
-    return load_toolbox(standard_sources("minecraft", []))
-
-
-def _body(scenario_name: str, username: str, toolbox) -> Iterator[Body]:
-    scenario = load_scenario(scenario_name)
-    with LocalServer(ServerSettings(), scenario=scenario) as info:
-        with connect(port=info.port, username=username) as bot:
-            infospace = Infospace.open(":memory:")
-            try:
-                yield Body(bot, Executor(toolbox, infospace, world=bot), World(scenario))
-            finally:
-                infospace.close()
 
 
 @pytest.fixture(scope="module")

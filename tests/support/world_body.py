@@ -1,0 +1,53 @@
+"""A bot in a scenario world, driven through the executor the way the planner drives it:
+what every world tool's integration tests share."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from agent.bridge import BotConnection, connect
+from agent.infospace import Infospace
+from agent.server import LocalServer, ServerSettings, load_scenario
+from agent.tools import Executor, Toolbox
+from agent.tools.result import ToolResult
+from support.geometry import World
+from support.waiting import wait_for
+
+
+@dataclass
+class Body:
+    """A bot in a scenario, driven through the executor the way the planner drives it."""
+
+    bot: BotConnection
+    executor: Executor
+    world: World
+
+    def call(self, tool: str, **args: object) -> ToolResult:
+        return self.executor.execute_action({"type": tool, **args})
+
+    def ok(self, tool: str, **args: object) -> dict:
+        result = self.call(tool, **args)
+        assert result.ok, f"{tool} {args}: {result.reason}"
+        return result.data
+
+    def teleport(self, x: float, y: float, z: float, facing: str) -> None:
+        """Test set-up only (an operator command): put the bot somewhere known."""
+        mark = self.bot.events.last_seq
+        self.bot.chat(f"/tp {x} {y} {z}")
+        self.bot.events.wait_for("forcedMove", timeout_s=5, after=mark)
+        assert wait_for(lambda: (s := self.bot.state()).on_ground and math.hypot(s.position.x - x, s.position.z - z) < 0.01)
+        self.ok("mc-look", facing=facing, pitch=0)
+
+
+def scenario_body(scenario_name: str, username: str, toolbox: Toolbox) -> Iterator[Body]:
+    """A local server with the scenario, a bot in it and an executor over `toolbox`; all torn down after."""
+    scenario = load_scenario(scenario_name)
+    with LocalServer(ServerSettings(), scenario=scenario) as info:
+        with connect(port=info.port, username=username) as bot:
+            infospace = Infospace.open(":memory:")
+            try:
+                yield Body(bot, Executor(toolbox, infospace, world=bot), World(scenario))
+            finally:
+                infospace.close()
