@@ -55,8 +55,8 @@ def plan_in_world(request: RunRequest) -> RunResult:
             if request.on_ready is not None:
                 request.on_ready(session)
             planner = Planner(backend, toolbox, request.options, writer)
-            executor = Executor(toolbox, infospace, world=session.bot, llm=backend, method_runner=planner,
-                                subplanner=planner, on_say=request.on_say, observer=writer)
+            executor = Executor(toolbox, infospace, world=session.bot, goal_check=request.check, llm=backend,
+                                method_runner=planner, subplanner=planner, on_say=request.on_say, observer=writer)
             judge = _judge(session, request.check)
             with watching(session, planner, request.config):
                 setup = run_setup(request.config, session, backend)

@@ -51,7 +51,10 @@ class ActionRecord(BaseModel):
 class Executor:
     """Runs tools from a Toolbox against an Infospace.
 
-    `world` is the body world tools drive (a BotConnection for Minecraft), None without one.
+    `world` is the body world tools drive (a BotConnection for Minecraft), None without one;
+    `world_map` is what the body has seen (agent.world.spatial's SpatialMemory; world tools
+    start an in-memory one when none is given). `goal_check` is the run's goal check
+    (agent.checks), which tools that pursue the goal default to; None outside a checked run.
     `llm` serves llm tools and `method_runner` method tools; without them those tools fail
     with code `unavailable`. `subplanner` serves `subplan()` to python tools. `on_say`
     receives what the say primitive says; `observer` is told of every call as it starts and ends.
@@ -63,6 +66,8 @@ class Executor:
         infospace: Infospace,
         *,
         world: Any = None,
+        world_map: Any = None,
+        goal_check: Any = None,
         llm: LlmBackend | None = None,
         method_runner: MethodRunner | None = None,
         subplanner: Subplanner | None = None,
@@ -72,6 +77,8 @@ class Executor:
         self.toolbox = toolbox
         self.infospace = infospace
         self.world = world
+        self.world_map = world_map
+        self.goal_check = goal_check
         self.llm = llm
         self.method_runner = method_runner
         self.subplanner = subplanner
