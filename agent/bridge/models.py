@@ -70,18 +70,26 @@ class Orientation(Model):
     facing: Facing
 
 
-StopReason = Literal["completed", "collision", "fell", "timeout", "disconnected"]
+# drop_ahead and hazard_ahead come only from grid steps, which read the blocks ahead before walking.
+StopReason = Literal["completed", "collision", "fell", "timeout", "disconnected", "drop_ahead", "hazard_ahead"]
 
 
 class MoveReport(Orientation):
-    """What a move really did: where it started and ended, and why it stopped."""
+    """What a move really did: where it started and ended, and why it stopped.
+
+    A grid step that stopped before what it read ahead (a wall, a drop deeper than it may walk
+    down, a hazard) names it: `block`, `distance` and, for a drop, `depth`; otherwise they are None.
+    """
 
     start: Vec3
     end: Vec3
     displacement: Vec3
     stop_reason: StopReason
     fall_distance: float = Field(description="largest drop from a high point during the move, blocks")
-    target: Vec3 | None = Field(None, description="grid steps: the block centre aimed at")
+    target: Vec3 | None = Field(None, description="grid steps: the block centre aimed at (the last safe one when it stopped early)")
+    block: str | None = Field(None, description="grid steps: the block it stopped before (a wall, lava, ...); None for a drop")
+    distance: int | None = Field(None, description="grid steps: blocks from the start block to the one it stopped before")
+    depth: int | None = Field(None, description="drop_ahead: open blocks below the feet level there")
 
 
 class BlockBox(Model):

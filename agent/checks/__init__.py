@@ -1,6 +1,6 @@
 """Goal checks: typed world predicates (model.py) the bot evaluates in one bridge call (evaluate.py)."""
 
 from agent.checks.evaluate import Verdict, evaluate
-from agent.checks.model import Check, load_check, parse_check
+from agent.checks.model import Check, Standing, load_check, parse_check
 
-__all__ = ["Check", "Verdict", "parse_check", "load_check", "evaluate"]
+__all__ = ["Check", "Standing", "Verdict", "parse_check", "load_check", "evaluate"]

@@ -67,6 +67,9 @@ class Area(StrictModel):
     from_: Cell = Field(alias="from")
     to: Cell
 
+    def contains(self, x: int, y: int, z: int) -> bool:
+        return all(min(a, b) <= v <= max(a, b) for v, a, b in zip((x, y, z), self.from_, self.to))
+
     def span(self) -> str:
         """'x -1..1 y 5..6 z 0..9'."""
         return " ".join(f"{axis} {min(a, b)}..{max(a, b)}" for axis, a, b in zip("xyz", self.from_, self.to))
@@ -92,11 +95,25 @@ class Placement(StrictModel):
     block: BlockName
 
 
+class Standing(StrictModel):
+    """The bot imagined standing in a feet block (world blocks), with what is known of that cell."""
+
+    x: int
+    y: int
+    z: int
+    sky: bool  # nothing opaque above the head there
+
+
 class Predicate(StrictModel):
     """One check. Its only field is its YAML key; transforms leave it alone unless it names a place."""
 
     def describe(self) -> str:
         return _key(type(self))
+
+    def at_cell(self, cell: Standing) -> bool | None:
+        """Whether the check would hold with the bot standing in `cell`; None when where it stands
+        does not decide it (an item, a block elsewhere). Lets a search aim at places that satisfy it."""
+        return None
 
     def as_data(self) -> dict[str, Any]:
         return self.model_dump(mode="json", by_alias=True)
@@ -112,9 +129,15 @@ class Flag(Predicate):
 class SkyVisible(Flag):
     sky_visible: TrueOnly
 
+    def at_cell(self, cell: Standing) -> bool | None:
+        return cell.sky
+
 
 class StandingOnGround(Flag):
     standing_on_ground: TrueOnly
+
+    def at_cell(self, cell: Standing) -> bool | None:
+        return True
 
 
 class FeetYAtLeast(Predicate):
@@ -123,12 +146,18 @@ class FeetYAtLeast(Predicate):
     def describe(self) -> str:
         return f"feet_y_at_least {_num(self.feet_y_at_least)}"
 
+    def at_cell(self, cell: Standing) -> bool | None:
+        return cell.y >= self.feet_y_at_least
+
 
 class Outside(Predicate):
     outside: Area
 
     def describe(self) -> str:
         return f"outside {self.outside.span()}"
+
+    def at_cell(self, cell: Standing) -> bool | None:
+        return not self.outside.contains(cell.x, cell.y, cell.z)
 
     def transformed(self, t: Transform) -> Check:
         return self.model_copy(update={"outside": self.outside.transformed(t)})
@@ -140,6 +169,10 @@ class Within(Predicate):
     def describe(self) -> str:
         s = self.within
         return f"within {_num(s.distance)} of ({_num(s.x)}, {_num(s.y)}, {_num(s.z)})"
+
+    def at_cell(self, cell: Standing) -> bool | None:
+        s = self.within  # the feet stand at the block's centre, on its floor
+        return ((cell.x + 0.5 - s.x) ** 2 + (cell.y - s.y) ** 2 + (cell.z + 0.5 - s.z) ** 2) ** 0.5 <= s.distance
 
     def transformed(self, t: Transform) -> Check:
         x, y, z = t.point(self.within.x, self.within.y, self.within.z)
@@ -170,6 +203,10 @@ class All(Predicate):
     def describe(self) -> str:
         return f"all({', '.join(c.describe() for c in self.all)})"
 
+    def at_cell(self, cell: Standing) -> bool | None:
+        found = [c.at_cell(cell) for c in self.all]
+        return False if False in found else (True if all(found) else None)
+
     def transformed(self, t: Transform) -> Check:
         return self.model_copy(update={"all": [c.transformed(t) for c in self.all]})
 
@@ -180,6 +217,10 @@ class AnyOf(Predicate):
     def describe(self) -> str:
         return f"any({', '.join(c.describe() for c in self.any)})"
 
+    def at_cell(self, cell: Standing) -> bool | None:
+        found = [c.at_cell(cell) for c in self.any]
+        return True if True in found else (False if all(f is False for f in found) else None)
+
     def transformed(self, t: Transform) -> Check:
         return self.model_copy(update={"any": [c.transformed(t) for c in self.any]})
 
@@ -189,6 +230,10 @@ class Not(Predicate):
 
     def describe(self) -> str:
         return f"not({self.not_.describe()})"
+
+    def at_cell(self, cell: Standing) -> bool | None:
+        found = self.not_.at_cell(cell)
+        return None if found is None else not found
 
     def transformed(self, t: Transform) -> Check:
         return self.model_copy(update={"not_": self.not_.transformed(t)})

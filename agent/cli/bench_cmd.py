@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     benches = p.add_subparsers(dest="bench", required=True, metavar="NAME")
     b = _bench(benches, "bridge", "bridge round trips: no-op, state snapshot, JS vs per-block scans", 200, run_bridge)
     _in_world(b)
-    t = _bench(benches, "tools", "world tools through the executor: mc-observe-blocks at radius 4/8/16, mc-status", 200, run_tools)
+    t = _bench(benches, "tools", "world tools through the executor: mc-observe-blocks at radius 4/8/16, mc-status, mc-map", 200, run_tools)
     _in_world(t, scenario="room")
     add_tools_flags(t)
     _bench(benches, "executor", "execute_action overhead: no-op python tool, a primitive, a note write", 5000, run_executor)

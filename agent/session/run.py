@@ -18,6 +18,7 @@ from agent.session.watching import run_setup, watching
 from agent.session.world import WorldOptions, WorldSession, bot_session
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.trace import Event, TraceWriter
+from agent.world.spatial import SpatialMemory
 
 # The tool whose one-line summary opens the prompt as the world state, when the world has it.
 STATE_TOOL = "mc-status"
@@ -50,13 +51,15 @@ def plan_in_world(request: RunRequest) -> RunResult:
     backend = open_backend(request.config.llm, threads=request.config.llm_threads)
     writer = TraceWriter(request.trace, on_event=request.on_event)
     infospace = Infospace.open(request.config.infospace or default_db_path(request.config.username))
+    # What the body sees, next to the trace: a resumed run and the report read it back.
+    world_map = SpatialMemory.open(request.trace.with_name("map.sqlite"))
     try:
         with bot_session(request.config, request.world) as session:
             if request.on_ready is not None:
                 request.on_ready(session)
             planner = Planner(backend, toolbox, request.options, writer)
-            executor = Executor(toolbox, infospace, world=session.bot, goal_check=request.check, llm=backend,
-                                method_runner=planner, subplanner=planner, on_say=request.on_say, observer=writer)
+            executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=request.check,
+                                llm=backend, method_runner=planner, subplanner=planner, on_say=request.on_say, observer=writer)
             judge = _judge(session, request.check)
             with watching(session, planner, request.config):
                 setup = run_setup(request.config, session, backend)
@@ -67,6 +70,7 @@ def plan_in_world(request: RunRequest) -> RunResult:
     finally:
         writer.close()
         infospace.close()
+        world_map.close()
     return result
 
 

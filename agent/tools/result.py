@@ -37,9 +37,19 @@ FailureCode = Literal[
     "dead",  # the bot is dead; mc-respawn brings it back
     "collision",  # movement stopped against a block
     "fell",  # movement ended in a fall
+    "drop_ahead",  # a walk stopped before a drop deeper than it may walk down
+    "hazard_ahead",  # a walk stopped before lava, fire, deep water or cactus
     "timeout",  # the action did not finish in its time
     "unreachable",  # the target cannot be reached (path, reach distance)
     "refused",  # the world refused: no such item, a placement into the bot itself, ...
+    "stuck",  # no way on is left: nowhere known is reachable that is worth going to
+    # Climbing and digging (mc-pillar-up, mc-dig-stairs, mc-tunnel): why a run of steps stopped.
+    "no_blocks",  # nothing left in the inventory to build with
+    "blocked_above",  # no room above the head to jump
+    "place_failed",  # the block did not appear where it was placed, or the bot is not on it
+    "fluid_ahead",  # digging on would let in lava or water, or walk into it
+    "unbreakable",  # the block cannot be dug, or would take too long with what the bot carries
+    "blocked",  # the way on cannot be cleared or entered (nothing to step onto, a block back in place)
 ]
 FAILURE_CODES: tuple[str, ...] = FailureCode.__args__
 UNIFORM_KEYS = frozenset({"status", "data", "value", "reason", "resource_id", "code"})

@@ -2,26 +2,36 @@
 (inline SVG), one table row per step, and where the time went. No script, no external asset.
 
 The map is drawn from the poses around tool calls (x east to the right, z south downwards,
-so north is up) and from what mc-observe-blocks saw: blocks at the bot's feet level are
-obstacles, and hazards are marked red. Step numbers sit where each step ended; a step that
-failed is red, so a person sees at a glance where the bot got stuck.
+so north is up) over what the bot saw: the run's map (map.sqlite beside the trace:
+agent/world/spatial) at the levels its feet were at, with walls, free ground, the places it
+stood and the frontiers; for a trace without one, what mc-observe-blocks saw (blocks a body
+cannot pass at the feet level are walls). Hazards and water are red. Step numbers sit where
+each step ended; a step that failed is red, so a person sees at a glance where the bot got stuck.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from functools import cache
 from html import escape
 
+from agent.paths import NODE_MODULES
+from agent.server.settings import DEFAULT_LOCAL_VERSION
 from agent.trace.reader import Trace
 from agent.trace.schema import LlmCall, MethodStep, OuterStep, Pose, RunEnd, ToolCall, ToolResult
 from agent.trace.timeline import clip
+from agent.world.spatial import Mark, SpatialMemory, overview
 
 MAP_PX, CELL_MIN_PX = 560, 4
 MERGE_BLOCKS = 0.5
 # The egocentric frame of mc-observe-blocks: forward and right as world (dx, dz) per facing.
 FRAME = {"north": ((0, -1), (1, 0)), "east": ((1, 0), (0, 1)), "south": ((0, 1), (-1, 0)), "west": ((-1, 0), (0, -1))}
-OPEN_BLOCKS = (None, "air", "cave_air", "void_air")
+# The run's map, beside its trace (agent/session/run.py).
+MAP_FILE = "map.sqlite"
+MINECRAFT_DATA = NODE_MODULES / "minecraft-data" / "minecraft-data" / "data"
+MARK_COLOURS = {Mark.WALL: "#8a8a8a", Mark.FREE: "#e3ead6", Mark.VISITED: "#b9d3f2", Mark.FRONTIER: "#f0b429",
+                Mark.WET: "#e0452b"}
 CSS = """body{font:14px system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;width:100%}
 td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}th{background:#eee}
 .success{color:#16794a}.failed{color:#b3261e;font-weight:bold}.inner td:first-child{padding-left:1.5em}
@@ -43,8 +53,25 @@ def path(trace: Trace) -> list[Pose]:
     return poses
 
 
+def ground(trace: Trace, poses: list[Pose]) -> dict[tuple[int, int], Mark]:
+    """Marks of world (x, z) columns to draw under the path: from the run's map when it has one,
+    judged over the levels the bot's feet were at; else from what mc-observe-blocks saw."""
+    map_file = trace.path.with_name(MAP_FILE)
+    if map_file.is_file() and poses:
+        levels = [math.floor(p.y) for p in poses]
+        memory = SpatialMemory.open(map_file)
+        try:
+            return overview(memory, min(levels), max(levels))
+        finally:
+            memory.close()
+    obstacles, hazards = observed(trace)
+    return {**dict.fromkeys(obstacles, Mark.WALL), **dict.fromkeys(hazards, Mark.WET)}
+
+
 def observed(trace: Trace) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
-    """(obstacles, hazards) as world (x, z) blocks, from every successful mc-observe-blocks."""
+    """(obstacles, hazards) as world (x, z) blocks, from every successful mc-observe-blocks:
+    obstacles are blocks at feet level a body cannot pass (grass and flowers it can)."""
+    passable = passable_blocks(trace.start.setup.mc_version if trace.start and trace.start.setup else None)
     obstacles, hazards = set(), set()
     for event in trace.events:
         data = event.result.get("data") if isinstance(event, ToolResult) and event.tool == "mc-observe-blocks" else None
@@ -55,7 +82,8 @@ def observed(trace: Trace) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
         reach, radius = (len(grid["layers"]) - 1) // 2, data["radius"]
         for row, line in enumerate(grid["layers"][reach]):  # the layer at feet level
             for column, char in enumerate(line):
-                if grid["palette"].get(char) not in OPEN_BLOCKS:
+                name = grid["palette"].get(char)
+                if name is not None and name not in passable:  # None: not loaded, not seen
                     forward, right = radius - row, column - radius
                     obstacles.add((feet["x"] + fx * forward + rx * right, feet["z"] + fz * forward + rz * right))
         for h in data["hazards"]:
@@ -63,9 +91,20 @@ def observed(trace: Trace) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     return obstacles, hazards
 
 
+@cache
+def passable_blocks(mc_version: str | None) -> frozenset[str]:
+    """Names of the blocks a body passes (no collision box: air, grass, flowers, water), from the
+    minecraft-data the bridge uses, the same test as bridge/helpers/blocks.js."""
+    paths = json.loads((MINECRAFT_DATA / "dataPaths.json").read_text(encoding="utf-8"))["pc"]
+    where = paths.get(mc_version or DEFAULT_LOCAL_VERSION, paths[DEFAULT_LOCAL_VERSION])["blocks"]
+    blocks = json.loads((MINECRAFT_DATA / where / "blocks.json").read_text(encoding="utf-8"))
+    return frozenset(b["name"] for b in blocks if b["boundingBox"] == "empty")
+
+
 def map_svg(trace: Trace) -> str:
-    poses, (obstacles, hazards) = path(trace), observed(trace)
-    points = [(p.x, p.z) for p in poses] + [(x + 0.5, z + 0.5) for x, z in obstacles | hazards]
+    poses = path(trace)
+    cells = ground(trace, poses)
+    points = [(p.x, p.z) for p in poses] + [(x + 0.5, z + 0.5) for x, z in cells]
     if not points:
         return "<p>No poses were recorded: the run had no world attached.</p>"
     xs, zs = [x for x, _ in points], [z for _, z in points]
@@ -79,8 +118,8 @@ def map_svg(trace: Trace) -> str:
 
     parts = [f'<svg id="map" xmlns="http://www.w3.org/2000/svg" width="{size:.0f}" height="{size:.0f}">',
              '<title>top-down map: north is up, x grows east (right), z grows south (down)</title>']
-    parts += [f'<rect class="obstacle" x="{at(x, z)}" width="{k:.1f}" height="{k:.1f}" fill="#8a8a8a"/>' for x, z in obstacles]
-    parts += [f'<rect class="hazard" x="{at(x, z)}" width="{k:.1f}" height="{k:.1f}" fill="#e0452b"/>' for x, z in hazards]
+    parts += [f'<rect class="{mark.name.lower()}" x="{at(x, z)}" width="{k * n:.1f}" height="{k:.1f}" fill="{MARK_COLOURS[mark]}"/>'
+              for x, z, n, mark in _runs(cells)]
     line = " ".join(f"{(p.x - x0) * k:.1f},{(p.z - z0) * k:.1f}" for p in poses)
     parts.append(f'<polyline id="path" points="{line}" fill="none" stroke="#1f6feb" stroke-width="2"/>')
     for label, pose, failed in _markers(trace):
@@ -92,6 +131,17 @@ def map_svg(trace: Trace) -> str:
         parts.append(f'<text x="{at(poses[0].x, poses[0].z)}" font-size="12" font-weight="bold">start</text>')
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _runs(cells: dict[tuple[int, int], Mark]) -> list[tuple[int, int, int, Mark]]:
+    """The cells as (x, z, length, mark): runs of one mark along x, so a wall is one rectangle, not one per block."""
+    runs: list[tuple[int, int, int, Mark]] = []
+    for (x, z), mark in sorted(cells.items(), key=lambda c: (c[0][1], c[0][0])):
+        if runs and runs[-1][1] == z and runs[-1][0] + runs[-1][2] == x and runs[-1][3] == mark:
+            runs[-1] = (runs[-1][0], z, runs[-1][2] + 1, mark)
+        else:
+            runs.append((x, z, 1, mark))
+    return runs
 
 
 def _markers(trace: Trace) -> list[tuple[str, Pose, bool]]:
@@ -185,7 +235,9 @@ def report_html(trace: Trace) -> str:
     title = escape(f"mcagent run: {trace.start.goal if trace.start else trace.path}")
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title><style>{CSS}</style></head>'
             f"<body><h1>{title}</h1><h2>Summary</h2>{summary(trace)}"
-            f"<h2>Where the bot went</h2><p>Top-down, north up. Blue: the path and the steps; red: failed steps and "
-            f"hazards; grey: blocks at the bot's feet level that it observed.</p>{map_svg(trace)}"
+            f"<h2>Where the bot went</h2><p>Top-down, north up. Blue: the path and the steps; red: failed steps, "
+            f"hazards and water; grey: walls at the bot's feet level; from the run's map, also pale: known free "
+            f"ground, light blue: where the bot stood, amber: frontiers (known ground next to unknown space).</p>"
+            f"{map_svg(trace)}"
             f"<h2>Where the time went</h2>{time_svg(time_split(trace))}"
             f'<h2>Steps</h2><table id="steps">{head}\n{rows}</table></body></html>\n')

@@ -47,4 +47,27 @@ function reader (bot) {
   }
 }
 
-module.exports = { reader, HAZARD_BLOCKS }
+// Vanilla fall damage starts past this many blocks: deeper is a drop to refuse or report.
+const SAFE_DROP = 3
+// How far down a drop is measured before it counts as bottomless.
+const SHAFT_LIMIT = 64
+
+// The predicates below take `cell(forward, right, up)` -> block info, in the egocentric frame.
+
+/** Open blocks straight down from (forward, right, up - 1): 0 means solid footing at that level. */
+function openBelow (cell, forward, right, up = 0) {
+  let depth = 0
+  while (depth < SHAFT_LIMIT && cell(forward, right, up - 1 - depth).passable) depth++
+  return depth
+}
+
+/**
+ * A one-block step a jump climbs: the block at (forward, up) is solid, the two above it are
+ * free for the body, and the block above the head one back is free for the jump.
+ */
+function stepUpAt (cell, forward, up = 0) {
+  return !cell(forward, 0, up).passable && cell(forward, 0, up + 1).passable &&
+    cell(forward, 0, up + 2).passable && cell(forward - 1, 0, up + 2).passable
+}
+
+module.exports = { reader, openBelow, stepUpAt, HAZARD_BLOCKS, SAFE_DROP }

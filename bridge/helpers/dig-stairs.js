@@ -1,9 +1,52 @@
 'use strict'
-// Placeholder: being written.
+// Digging a walkable staircase up or down along the facing, one step at a time, never the
+// block underfoot. Offsets are egocentric [forward, right, up] in blocks from the feet block
+// (frame.js); the report's positions are world blocks and its height is measured, not counted.
 const { HelperError } = require('./errors')
+const { yawToDeg, facingOf } = require('./angles')
+const { vec } = require('./state')
+const { tidy } = require('./numbers')
+const { runSteps } = require('./stepwise')
+const { frameAlong, checkFooting, clear, enter, faceAgain } = require('./digging')
 
-function digStairs () {
-  throw new HelperError('internal', 'digStairs is not written yet')
+const MAX_STEPS = 16
+const PLANS = {
+  // room to jump above the head, then the next step's head and feet cells (top first: what
+  // falls from above lands in a cell still to dig); the step's own block is the footing
+  up: { footing: [1, 0, 0], missing: 'blocked', cells: [[0, 0, 2], [1, 0, 2], [1, 0, 1]], rise: 1 },
+  // the body passes through forward 1 at feet and head level on its way down into forward 1, down 1
+  down: { footing: [1, 0, -2], missing: 'drop_ahead', cells: [[1, 0, 1], [1, 0, 0], [1, 0, -1]], rise: -1 }
+}
+
+/** @param {{direction: 'up'|'down', steps?: number}} args */
+async function digStairs (bot, { direction, steps = 1 }) {
+  const plan = PLANS[direction]
+  if (!plan) throw new HelperError('bad_args', 'direction must be up or down')
+  if (!Number.isInteger(steps) || steps < 1 || steps > MAX_STEPS) throw new HelperError('bad_args', `steps must be an integer from 1 to ${MAX_STEPS}`)
+  const facing = facingOf(yawToDeg(bot.entity.yaw))
+  const start = bot.entity.position.clone()
+  const dug = []
+  const run = await runSteps(bot, steps, async () => {
+    const frame = frameAlong(bot, facing)
+    checkFooting(bot, frame, frame.toWorld(...plan.footing), plan.missing)
+    for (const cell of plan.cells) {
+      const block = await clear(bot, frame, frame.toWorld(...cell))
+      if (block) dug.push(block)
+    }
+    await enter(bot, frame, plan.rise)
+  })
+  if (run.stop_reason !== 'disconnected') await faceAgain(bot, facing)
+  const end = bot.entity.position
+  return {
+    direction,
+    facing,
+    start: vec(start),
+    end: vec(end),
+    height_gained: tidy(end.y - start.y),
+    blocks_dug: dug.length,
+    dug,
+    ...run
+  }
 }
 
 module.exports = { digStairs }

@@ -1,30 +1,64 @@
 'use strict'
-// Walking to a point with mineflayer-pathfinder, without digging or building on the way.
+// Walking to a point with mineflayer-pathfinder. Terrain changes only when asked: digging
+// through blocks (`allow_dig`), placing blocks to tower or bridge (`allow_build`).
 const { Movements, goals } = require('mineflayer-pathfinder')
 const { HelperError } = require('./errors')
 const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 
 const MAX_TIMEOUT_S = 120
+// Drops deeper than this hurt (vanilla fall damage starts past 3 blocks).
+const DEFAULT_MAX_DROP = 3
 
-/** @param {{x: number, y: number, z: number, range?: number, timeout_s?: number}} args world coordinates, blocks */
-async function goto (bot, { x, y, z, range = 1, timeout_s: timeoutS = 30 }) {
+/**
+ * @param {{x: number, y: number, z: number, range?: number, exact?: boolean, timeout_s?: number,
+ *   allow_dig?: boolean, allow_build?: boolean, max_drop?: number}} args world coordinates, blocks;
+ *   `exact`: end with the feet in the block x, y, z (floored), else within `range` of the point.
+ */
+async function goto (bot, args) {
+  const { x, y, z, range = 1, exact = false, timeout_s: timeoutS = 30 } = args
   if (![x, y, z].every(Number.isFinite)) throw new HelperError('bad_args', 'x, y and z must be numbers (world coordinates)')
   if (!Number.isFinite(timeoutS) || timeoutS <= 0 || timeoutS > MAX_TIMEOUT_S) throw new HelperError('bad_args', `timeout_s must be in (0, ${MAX_TIMEOUT_S}]`)
-  const movements = new Movements(bot)
-  movements.canDig = false // honest travel: no terrain changes
-  movements.allow1by1towers = false
+  const movements = movementsFor(bot, args)
   bot.pathfinder.setMovements(movements)
+  const goal = exact ? new goals.GoalBlock(Math.floor(x), Math.floor(y), Math.floor(z)) : new goals.GoalNear(x, y, z, range)
   const start = vec(bot.entity.position)
+  const scaffolding = () => countOf(bot, movements.scafoldingBlocks)
+  const before = scaffolding()
+  let dug = 0
+  const onDug = () => { dug++ }
+  bot.on('diggingCompleted', onDug)
   let reason = 'reached'
   try {
-    await withTimeout(bot.pathfinder.goto(new goals.GoalNear(x, y, z, range)), timeoutS * 1000, 'walking there', () => bot.pathfinder.stop())
+    await withTimeout(bot.pathfinder.goto(goal), timeoutS * 1000, 'walking there', () => bot.pathfinder.stop())
   } catch (err) {
     reason = err.code === 'timeout' ? 'timeout' : err.name === 'NoPath' ? 'no_path' : `failed: ${err.message}`
+  } finally {
+    bot.removeListener('diggingCompleted', onDug)
   }
   const end = bot.entity.position
-  const left = Math.hypot(end.x - x, end.y - y, end.z - z)
-  return { reached: reason === 'reached' || left <= range + 0.5, reason, start, end: vec(end), target: { x, y, z }, distance_left: left }
+  const left = exact ? Math.hypot(Math.floor(end.x) - Math.floor(x), Math.floor(end.y) - Math.floor(y), Math.floor(end.z) - Math.floor(z))
+    : Math.hypot(end.x - x, end.y - y, end.z - z)
+  const reached = reason === 'reached' || (exact ? left === 0 : left <= range + 0.5)
+  return { reached, reason, start, end: vec(end), target: { x, y, z }, distance_left: left, blocks_placed: Math.max(0, before - scaffolding()), blocks_dug: dug }
+}
+
+/** What pathfinder may do on the way: never dig or build unless allowed; never drop further than max_drop. */
+function movementsFor (bot, { allow_dig: dig = false, allow_build: build = false, max_drop: maxDrop = DEFAULT_MAX_DROP }) {
+  if (!Number.isInteger(maxDrop) || maxDrop < 0 || maxDrop > 16) throw new HelperError('bad_args', 'max_drop must be an integer from 0 to 16 (blocks)')
+  const movements = new Movements(bot)
+  movements.canDig = dig === true
+  movements.allow1by1towers = build === true
+  if (build !== true) movements.scafoldingBlocks = []
+  movements.allowParkour = false // gaps are jumped only by moves the bot can take back
+  movements.maxDropDown = maxDrop
+  return movements
+}
+
+/** How many of these items (ids) the inventory holds. */
+function countOf (bot, ids) {
+  const wanted = new Set(ids)
+  return bot.inventory.items().filter((i) => wanted.has(i.type)).reduce((sum, i) => sum + i.count, 0)
 }
 
 module.exports = { goto }

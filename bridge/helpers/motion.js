@@ -1,35 +1,33 @@
 'use strict'
 // Turning and moving. Angles in our degrees (angles.js); distances in blocks.
 // Movement reports what happened, never what was asked: start, end, displacement, and
-// why it stopped (completed, collision, fell, timeout, disconnected).
+// why it stopped (completed, collision, fell, timeout, disconnected; a grid step also
+// drop_ahead and hazard_ahead, when it stopped before what it read in the blocks ahead).
 const { Vec3 } = require('vec3')
 const { HelperError } = require('./errors')
 const { sleep } = require('./waiting')
 const { yawToDeg, yawFromDeg, pitchToDeg, pitchFromDeg, facingOf, yawOfFacing, FACINGS } = require('./angles')
 const { frameOf } = require('./frame')
+const { reader, openBelow, stepUpAt, SAFE_DROP } = require('./blocks')
 const { state, vec } = require('./state')
+const { settle, routeOf, steer } = require('./steering')
 
 const CONTROLS = ['forward', 'back', 'left', 'right', 'jump', 'sprint', 'sneak']
 const MAX_HOLD_S = 10
 const MAX_BLOCKS = 32
 // Blocked this many physics ticks in a row (50 ms each) while pushing: a collision.
 const COLLISION_TICKS = 3
-// Dropping more than this below the start is a fall (stepping down one block is walking).
+// Dropping more than this below the start (a grid step: below its lowest planned block) is a
+// fall; stepping down one block while holding keys is walking.
 const FALL_THRESHOLD = 1.5
 // Walking speed on flat ground is ~4.3 blocks/s; a grid step gets this much slack per block, plus a second.
 const GRID_STEP_S_PER_BLOCK = 0.5
-// After the key is released, ground friction keeps 0.546 of the speed each tick, so the bot
-// glides 0.546 / (1 - 0.546) = 1.2 times its speed per tick before stopping; the release
-// takes effect one tick later (the tick event comes before the step that reads the keys): 2.2.
-const GLIDE_PER_SPEED = 2.2
-// Within this many blocks of the centre a grid step sneaks, so it stops within a few hundredths.
-const SLOW_DOWN = 0.7
-// Closer than this (blocks) to a block centre counts as there.
-const ARRIVED = 0.02
+// ...and this much more for each climb or drop on the way (the jump; creeping to an edge and falling).
+const GRID_LEVEL_S = 1
+// The deepest drop a grid step may be told to walk down, in blocks.
+const MAX_DROP = 16
 // How long a move waits for the bot to land and stop gliding before reporting.
 const LANDING_WAIT_MS = 3000
-// Below this horizontal speed (blocks per tick) the bot is at rest.
-const REST_SPEED = 0.005
 
 function orientation (bot) {
   const yaw = yawToDeg(bot.entity.yaw)
@@ -63,8 +61,8 @@ async function look (bot, args) {
   return orientation(bot)
 }
 
-/** Watches a move tick by tick: collision, fall, disconnect. */
-function watchMove (bot, pushing) {
+/** Watches a move tick by tick: collision, fall (below `lowestY`), disconnect. */
+function watchMove (bot, pushing, lowestY = bot.entity.position.y) {
   const start = bot.entity.position.clone()
   const w = { start, stop: null, blockedTicks: 0, peakY: start.y, fall: 0, ended: false }
   const onEnd = () => { w.ended = true; w.stop = 'disconnected' }
@@ -74,7 +72,7 @@ function watchMove (bot, pushing) {
     w.fall = Math.max(w.fall, w.peakY - p.y)
     w.blockedTicks = pushing() && bot.entity.isCollidedHorizontally ? w.blockedTicks + 1 : 0
     if (!w.stop && w.blockedTicks >= COLLISION_TICKS) w.stop = 'collision'
-    if (!w.stop && start.y - p.y > FALL_THRESHOLD) w.stop = 'fell'
+    if (!w.stop && lowestY - p.y > FALL_THRESHOLD) w.stop = 'fell'
   }
   bot.on('physicsTick', onTick)
   bot.once('end', onEnd)
@@ -83,13 +81,6 @@ function watchMove (bot, pushing) {
     bot.removeListener('end', onEnd)
   }
   return w
-}
-
-/** Waits until the bot has landed and stopped gliding, so the report is where it came to rest. */
-async function settle (bot, w) {
-  const deadline = Date.now() + LANDING_WAIT_MS
-  const moving = () => !bot.entity.onGround || Math.hypot(bot.entity.velocity.x, bot.entity.velocity.z) > REST_SPEED
-  while (!w.ended && moving() && Date.now() < deadline) await sleep(50)
 }
 
 function report (bot, w, stop) {
@@ -122,58 +113,91 @@ async function hold (bot, { controls, seconds }) {
   } finally {
     if (!w.ended) bot.clearControlStates()
   }
-  await settle(bot, w)
+  await settle(bot, LANDING_WAIT_MS, () => w.ended)
   w.dispose()
   return report(bot, w, w.stop ?? 'completed')
 }
 
-/** Walks `blocks` whole blocks along the facing (snapped to its cardinal) and stops at that block's centre. */
-async function step (bot, { blocks }) {
+/**
+ * Walks `blocks` whole blocks along the facing (snapped to its cardinal) and stops at that
+ * block's centre. It reads the blocks ahead first: it climbs one-block steps, walks down drops
+ * of up to `max_drop` blocks, and stops on the last safe block before a deeper drop, a hazard
+ * (lava, fire, water over the head, cactus) or a wall.
+ */
+async function step (bot, { blocks, max_drop: maxDrop = SAFE_DROP }) {
   if (!Number.isInteger(blocks) || blocks < 1 || blocks > MAX_BLOCKS) {
     throw new HelperError('bad_args', `blocks must be an integer from 1 to ${MAX_BLOCKS}`)
   }
+  if (!Number.isInteger(maxDrop) || maxDrop < 1 || maxDrop > MAX_DROP) {
+    throw new HelperError('bad_args', `max_drop must be an integer from 1 to ${MAX_DROP}`)
+  }
   const frame = frameOf(bot)
-  const target = frame.toWorld(blocks, 0, 0).offset(0.5, 0, 0.5)
+  const at = reader(bot)
+  const plan = planWalk((forward, right, up) => at(frame.toWorld(forward, right, up)), blocks, maxDrop)
+  const route = routeOf(frame, plan.levels)
   await bot.look(yawFromDeg(yawOfFacing(frame.facing)), bot.entity.pitch, true)
-  const w = watchMove(bot, () => bot.controlState.forward)
-  const until = Date.now() + (1 + blocks * GRID_STEP_S_PER_BLOCK) * 1000
+  // pushing against the face of a step while jumping up it is climbing, not a collision
+  const pushing = () => bot.controlState.forward && bot.entity.onGround && !bot.controlState.jump
+  const w = watchMove(bot, pushing, frame.feet.y + Math.min(...plan.levels))
+  const climbsAndDrops = plan.levels.filter((level, k) => k > 0 && level !== plan.levels[k - 1]).length
+  const until = Date.now() + (1 + blocks * GRID_STEP_S_PER_BLOCK + climbsAndDrops * GRID_LEVEL_S) * 1000
   try {
-    await walkTo(bot, w, target, until)
+    const outcome = await steer(bot, route, until, () => w.stop !== null)
+    if (outcome === 'timeout') w.stop = 'timeout'
   } finally {
     if (!w.ended) bot.clearControlStates()
   }
-  await settle(bot, w)
+  await settle(bot, LANDING_WAIT_MS, () => w.ended)
   if (!w.ended) await bot.look(yawFromDeg(yawOfFacing(frame.facing)), bot.entity.pitch, true)
   w.dispose()
-  return { ...report(bot, w, w.stop ?? 'completed'), target: vec(target) }
+  const planned = w.stop ? null : plan.stop // a stop in the walk itself is what happened
+  return {
+    ...report(bot, w, w.stop ?? planned?.reason ?? 'completed'),
+    target: vec(route.target),
+    block: planned?.block ?? null,
+    distance: planned?.distance ?? null,
+    depth: planned?.depth ?? null
+  }
 }
 
 /**
- * Steers at `target` on every physics tick and lets go of the key when the glide the current
- * speed will produce covers the rest. Run by the ticks themselves, not a timer, so a busy
- * machine cannot make it overshoot.
+ * The walk read from the blocks before moving. `cell(forward, right, up)` gives block info in
+ * the frame. Returns the feet level (blocks up from the start) in each block 0..n the bot can
+ * walk to, and why it ends early: {reason, block, distance[, depth]}, or null if it does not.
  */
-function walkTo (bot, w, target, until) {
-  return new Promise((resolve) => {
-    const onTick = () => {
-      const p = bot.entity.position
-      const remaining = Math.hypot(target.x - p.x, target.z - p.z)
-      const speed = Math.hypot(bot.entity.velocity.x, bot.entity.velocity.z)
-      if (Date.now() > until && !w.stop) w.stop = 'timeout'
-      if (w.stop || w.ended || remaining <= speed * GLIDE_PER_SPEED + ARRIVED) {
-        bot.removeListener('physicsTick', onTick)
-        bot.setControlState('forward', false)
-        bot.setControlState('sneak', false)
-        resolve()
-        return
-      }
-      // steer at the centre so sideways drift is corrected on the way
-      bot.lookAt(new Vec3(target.x, p.y + bot.entity.height * 0.9, target.z), true)
-      bot.setControlState('forward', true)
-      bot.setControlState('sneak', remaining < SLOW_DOWN) // the last stretch slowly, for a short glide
-    }
-    bot.on('physicsTick', onTick)
-  })
+function planWalk (cell, blocks, maxDrop) {
+  const levels = [0]
+  for (let forward = 1; forward <= blocks; forward++) {
+    const next = enter(cell, forward, levels[forward - 1], maxDrop)
+    if (next.stop) return { levels, stop: { ...next.stop, distance: forward } }
+    levels.push(next.level)
+  }
+  return { levels, stop: null }
+}
+
+/** Stepping into block `forward` from feet level `up`: the feet level it ends at there, or why not. */
+function enter (cell, forward, up, maxDrop) {
+  const at = (u) => cell(forward, 0, u)
+  let feet = up
+  if (stepUpAt(cell, forward, up)) {
+    feet = up + 1
+  } else if (!at(up).passable || !at(up + 1).passable) {
+    const wall = at(up).passable ? at(up + 1) : at(up)
+    return { stop: wall.hazard ? hazardStop(wall) : { reason: 'collision', block: wall.name } }
+  }
+  const depth = openBelow(cell, forward, 0, feet)
+  const landing = feet - depth
+  // what the body passes through on the way down, and what it lands on
+  for (let u = landing - 1; u <= feet + 1; u++) {
+    if (at(u).hazard && at(u).hazard !== 'water') return { stop: hazardStop(at(u)) }
+  }
+  if (at(landing).hazard === 'water' && at(landing + 1).hazard === 'water') return { stop: hazardStop(at(landing + 1)) }
+  if (depth > maxDrop) return { stop: { reason: 'drop_ahead', block: null, depth } }
+  return { level: landing }
+}
+
+function hazardStop (block) {
+  return { reason: 'hazard_ahead', block: block.name }
 }
 
 /** Releases every control and stops any path being followed. */
@@ -190,4 +214,4 @@ async function wait (bot, { seconds }) {
   return state(bot)
 }
 
-module.exports = { look, hold, step, stop, wait, CONTROLS }
+module.exports = { look, hold, step, stop, wait, planWalk, CONTROLS }

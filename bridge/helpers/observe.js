@@ -2,15 +2,11 @@
 // One observation of the blocks around the bot, in its egocentric frame (frame.js).
 const { HelperError } = require('./errors')
 const { frameOf } = require('./frame')
-const { reader } = require('./blocks')
+const { reader, openBelow, stepUpAt, SAFE_DROP } = require('./blocks')
 
 const MAX_RADIUS = 16
 // The voxel grid and the hazard search reach this far above and below the feet block.
 const VERTICAL_REACH = 4
-// A drop deeper than this many blocks is a hazard (vanilla fall damage starts past 3).
-const DEEP_DROP = 3
-// How far down a drop is measured before it counts as bottomless.
-const SHAFT_LIMIT = 64
 // Hazards reported, nearest first.
 const MAX_HAZARDS = 32
 // Grid characters: '.' is air, '?' an unloaded block; others are assigned in order of appearance.
@@ -27,7 +23,7 @@ function observe (bot, { radius = 4 }) {
   const at = reader(bot)
   const cell = (forward, right, up) => at(frame.toWorld(forward, right, up))
   const free = freeDistances(cell, radius)
-  const drop = (forward, right) => shaftDepth(cell, forward, right)
+  const drop = (forward, right) => openBelow(cell, forward, right)
   const skyVisible = roofAbove(bot, frame.feet, at) === null
   const { grid, counts, hazards } = scanAround(cell, radius, drop)
   const openWays = ['forward', 'back', 'left', 'right'].filter((d) => free[d] >= Math.min(3, radius)).length
@@ -38,6 +34,7 @@ function observe (bot, { radius = 4 }) {
     free,
     footing_ahead: cell(1, 0, -1).name,
     clearance_ahead: { feet: cell(1, 0, 0).passable, head: cell(1, 0, 1).passable },
+    step_up_ahead: stepUpAt(cell, 1),
     sky_visible: skyVisible,
     drop_ahead: drop(1, 0),
     open_terrain: skyVisible && openWays >= 3,
@@ -63,13 +60,6 @@ function freeDistances (cell, radius) {
     up: along((k) => cell(0, 0, 1 + k).passable), // above the head
     down: along((k) => cell(0, 0, -k).passable) // below the feet
   }
-}
-
-/** Open blocks straight down from the footing level at an offset: 0 means solid footing. */
-function shaftDepth (cell, forward, right) {
-  let depth = 0
-  while (depth < SHAFT_LIMIT && cell(forward, right, -1 - depth).passable) depth++
-  return depth
 }
 
 /**
@@ -109,7 +99,7 @@ function scanAround (cell, radius, drop) {
         row += charOf.get(b.name)
         if (up === -1 && b.passable) {
           const depth = drop(forward, right)
-          if (depth > DEEP_DROP) hazards.push({ kind: 'drop', block: null, forward, right, up: -1, depth })
+          if (depth > SAFE_DROP) hazards.push({ kind: 'drop', block: null, forward, right, up: -1, depth })
         }
       }
       rows.push(row)

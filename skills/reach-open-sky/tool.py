@@ -1,23 +1,19 @@
-"""reach-open-sky: python checks the ground truth, a sub-plan does the walking in between."""
+"""reach-open-sky: python checks the ground truth; mc-explore searches, and climbs or digs
+through its sub-planner when no walkable way is left."""
 
 from __future__ import annotations
 
 from agent.tools import ToolResult
 
-DEFAULT_ROUNDS, MAX_ROUNDS = 3, 10
-DEFAULT_STEPS, MAX_STEPS = 6, 20
-# What the sub-plan may use: looking, walking and checking, no methods and no digging.
-SUBPLAN_TOOLS = ["mc-look", "mc-move", "mc-observe-blocks", "mc-status"]
-SUBPLAN_GOAL = (
-    "Walk to a place with open sky above. What the bot sees now: {seen}. "
-    "Turn towards the direction with the most free blocks and walk there; report DONE when the sky is visible."
-)
+DEFAULT_ROUNDS, MAX_ROUNDS = 2, 5
+SKY = {"sky_visible": True}
+# Per round: a long walk, and one climbing sub-plan when the walking runs out.
+EXPLORE = {"type": "mc-explore", "check": SKY, "climbs": 1, "max_blocks": 128, "max_seconds": 120}
 
 
-def tool(input_value=None, rounds: int | None = None, steps: int | None = None, **kwargs):
+def tool(input_value=None, rounds: int | None = None, **kwargs):
     executor = kwargs["executor"]
     rounds = max(1, min(rounds or DEFAULT_ROUNDS, MAX_ROUNDS))
-    steps = max(1, min(steps or DEFAULT_STEPS, MAX_STEPS))
     for done_rounds in range(rounds + 1):
         seen = executor.execute_action({"type": "mc-observe-blocks", "radius": 8})
         if not seen.ok:
@@ -26,7 +22,7 @@ def tool(input_value=None, rounds: int | None = None, steps: int | None = None, 
             status = executor.execute_action({"type": "mc-status"})
             position = status.data.get("position") if status.ok else None
             data = {"sky_visible": True, "rounds": done_rounds, "position": position}
-            return ToolResult.success(data, f"open sky above after {done_rounds} sub-plan(s); {seen.value}")
+            return ToolResult.success(data, f"open sky above after {done_rounds} round(s) of exploring; {seen.value}")
         if done_rounds < rounds:
-            executor.subplan(SUBPLAN_GOAL.format(seen=seen.value), tools=SUBPLAN_TOOLS, max_steps=steps)
-    return ToolResult.failure("tool_failed", f"sky still hidden after {rounds} sub-plan(s): {seen.value}", seen.data)
+            executor.execute_action(EXPLORE)
+    return ToolResult.failure("tool_failed", f"sky still hidden after {rounds} round(s) of exploring: {seen.value}", seen.data)

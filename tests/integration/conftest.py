@@ -17,6 +17,7 @@ from support.waiting import wait_for
 from agent.server import LocalServer, ServerInfo, ServerSettings
 from agent.tools import Toolbox, load_toolbox, standard_sources
 from support.procs import node_descendants
+from support.world_body import Body, scenario_body
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -51,8 +52,23 @@ def observer(server: ServerInfo, bot: BotConnection) -> Iterator[BotConnection]:
         yield conn
 
 
-
 @pytest.fixture(scope="session")
 def toolbox() -> Toolbox:
     """The Minecraft world tools, loaded once (tests that need skills too load their own)."""
     return load_toolbox(standard_sources("minecraft", []))
+
+
+# The room and the flat field are shared by several tools' test files, so each is started once.
+# A test takes the bot where it needs it (Body.teleport) and changes only blocks of its own.
+
+
+@pytest.fixture(scope="session")
+def room(toolbox: Toolbox) -> Iterator[Body]:
+    """The closed stone room (server-config/scenarios/room.yaml); doorway in the north wall."""
+    yield from scenario_body("room", "roomie", toolbox)
+
+
+@pytest.fixture(scope="session")
+def flat(toolbox: Toolbox) -> Iterator[Body]:
+    """An open superflat field, grass at y=4 (server-config/scenarios/flat.yaml)."""
+    yield from scenario_body("flat", "walker", toolbox)

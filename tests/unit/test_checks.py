@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from agent.bridge import BotDisconnected
-from agent.checks import Check, Verdict, evaluate, load_check, parse_check
+from agent.checks import Check, Standing, Verdict, evaluate, load_check, parse_check
 from agent.errors import ConfigError
 from agent.world.transform import Transform
 
@@ -182,3 +182,28 @@ def test_combinator_verdicts_name_the_parts_that_decided() -> None:
 def test_a_check_that_cannot_be_made_never_holds() -> None:
     verdict = evaluate(FakeBot(None), parse_check({"sky_visible": True}, "c"))  # type: ignore[arg-type]
     assert verdict == Verdict(holds=False, detail="cannot check: bot is disconnected: kicked: bye")
+
+
+def _at(check: dict, **cell) -> bool | None:
+    return parse_check(check, "check").at_cell(Standing(**{"x": 0, "y": 5, "z": 0, "sky": False, **cell}))
+
+
+def test_at_cell_predicts_the_predicates_that_depend_on_where_the_bot_stands() -> None:
+    assert _at({"sky_visible": True}, sky=True) is True
+    assert _at({"sky_visible": True}) is False
+    assert _at({"feet_y_at_least": 5}) is True and _at({"feet_y_at_least": 6}) is False
+    area = {"from": [-3, 4, -3], "to": [3, 7, 3]}
+    assert _at({"outside": area}) is False and _at({"outside": area}, x=4) is True
+    assert _at({"within": {"x": 0.5, "y": 5, "z": 3.5, "distance": 2}}) is False
+    assert _at({"within": {"x": 0.5, "y": 5, "z": 3.5, "distance": 2}}, z=2) is True
+    assert _at({"standing_on_ground": True}) is True
+
+
+def test_at_cell_leaves_undecided_what_standing_somewhere_cannot_decide() -> None:
+    item = {"has_item": {"name": "dirt"}}
+    assert _at(item) is None
+    assert _at({"all": [{"feet_y_at_least": 5}, item]}) is None
+    assert _at({"all": [{"feet_y_at_least": 9}, item]}) is False
+    assert _at({"any": [{"feet_y_at_least": 9}, item]}) is None
+    assert _at({"any": [{"feet_y_at_least": 5}, item]}) is True
+    assert _at({"not": item}) is None and _at({"not": {"sky_visible": True}}) is True

@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from agent.cli.demo_cmd import DEMO_LLM, DEMO_OPTIONS
 from agent.errors import ConfigError
 from agent.eval.episode import EpisodeSpec
 from agent.eval.suite import load_suite
 from agent.paths import SERVER_CONFIG_DIR
+from agent.planner.presets import EXPLORE_SCENARIO
 
 EXPLORE = SERVER_CONFIG_DIR / "eval" / "explore.yaml"
 
@@ -71,3 +73,9 @@ def test_episodes_running_at_once_share_the_cores_for_an_in_process_model(tmp_pa
     config = request(specs[0]).config
     assert config.llm_threads == specs[0].llm_threads and config.server.port == 0
     assert config.infospace == specs[0].folder / "notes.db"
+
+
+def test_the_demo_suite_scores_exactly_what_make_demo_runs():
+    suite, _ = load_suite(SERVER_CONFIG_DIR / "eval" / "demo.yaml")
+    assert suite.planner == DEMO_OPTIONS and suite.llm == [DEMO_LLM]
+    assert [e.scenario for e in suite.scenarios] == [EXPLORE_SCENARIO]

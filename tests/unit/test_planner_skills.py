@@ -22,9 +22,9 @@ def box():
 
 @pytest.mark.parametrize(("name", "outcomes", "tools"), [
     ("explore-area", ["DISCOVERY", "FAILED", "INAPPLICABLE"],
-     ["mc-look", "mc-move", "mc-observe-blocks", "mc-status", "mc-stop"]),
+     ["mc-dig-stairs", "mc-explore", "mc-look", "mc-map", "mc-tunnel"]),
     ("exit-pit", ["SUCCESS", "FAILED", "INAPPLICABLE"],
-     ["mc-dig", "mc-look", "mc-move", "mc-observe-blocks", "mc-status"]),
+     ["mc-dig-stairs", "mc-explore", "mc-map", "mc-pillar-up"]),
 ])
 def test_methods_declare_their_outcomes_and_call_world_tools(box, name, outcomes, tools):
     spec = box.tools[name]
@@ -35,29 +35,31 @@ def test_methods_declare_their_outcomes_and_call_world_tools(box, name, outcomes
     assert all(box.tools[t].source == "minecraft" for t in tools)
 
 
-def test_each_explore_area_step_offers_the_tools_it_calls(box):
-    spec = box.tools["explore-area"]
-    offered = [method_tools(spec, box, label) for label in task_labels(spec.protocol)[:6]]
-    assert offered == [["mc-look"], ["mc-observe-blocks"], ["mc-look"], ["mc-move"], ["mc-status", "mc-stop"],
-                       ["mc-observe-blocks"]]
+@pytest.mark.parametrize(("name", "per_step"), [
+    ("explore-area", [["mc-explore"], ["mc-map"], ["mc-explore"], ["mc-look", "mc-tunnel"], ["mc-dig-stairs"]]),
+    ("exit-pit", [["mc-map"], ["mc-explore"], ["mc-dig-stairs"], ["mc-pillar-up"]]),
+])
+def test_each_step_names_exactly_the_tools_it_calls(box, name, per_step):
+    spec = box.tools[name]
+    steps = task_labels(spec.protocol)[: len(spec.protocol.steps)]
+    assert [method_tools(spec, box, label) for label in steps] == per_step
 
 
 class FakeWorld:
-    """mc-observe-blocks says what `skies` lists, one per call; subplan calls are counted."""
+    """mc-observe-blocks says what `skies` lists, one per call; mc-explore calls are kept."""
 
     def __init__(self, skies: list[bool]):
         self.skies = skies
-        self.subplans: list[dict] = []
+        self.explored: list[dict] = []
 
     def execute_action(self, action):
         if action["type"] == "mc-status":
             return ToolResult.success({"position": {"x": 1, "y": 5, "z": -9}}, "at 1 5 -9")
+        if action["type"] == "mc-explore":
+            self.explored.append(action)
+            return ToolResult.failure("stuck", "stuck: no place left to explore by walking")
         sky = self.skies.pop(0)
         return ToolResult.success({"sky_visible": sky}, f"sky {'visible' if sky else 'hidden'}")
-
-    def subplan(self, goal, tools=None, max_steps=None):
-        self.subplans.append({"goal": goal, "tools": tools, "max_steps": max_steps})
-        return ToolResult.success({"outcome": "done"})
 
 
 @pytest.fixture(scope="module")
@@ -69,20 +71,19 @@ def test_reach_open_sky_returns_at_once_under_open_sky(reach_open_sky):
     world = FakeWorld([True])
     result = reach_open_sky(executor=world)
     assert result.ok and result.data == {"sky_visible": True, "rounds": 0, "position": {"x": 1, "y": 5, "z": -9}}
-    assert world.subplans == []
+    assert world.explored == []
 
 
-def test_reach_open_sky_plans_between_its_own_checks(reach_open_sky):
+def test_reach_open_sky_explores_for_the_sky_between_its_own_checks(reach_open_sky):
     world = FakeWorld([False, False, True])
-    result = reach_open_sky(executor=world, steps=4)
+    result = reach_open_sky(executor=world, rounds=3)
     assert result.ok and result.data["rounds"] == 2
-    assert [p["max_steps"] for p in world.subplans] == [4, 4]
-    assert world.subplans[0]["tools"] == ["mc-look", "mc-move", "mc-observe-blocks", "mc-status"]
-    assert "sky hidden" in world.subplans[0]["goal"]
+    assert [a["check"] for a in world.explored] == [{"sky_visible": True}] * 2
+    assert all(a["climbs"] == 1 for a in world.explored)
 
 
-def test_reach_open_sky_trusts_its_check_not_the_sub_plans_word(reach_open_sky):
+def test_reach_open_sky_trusts_its_check_not_the_explorers_word(reach_open_sky):
     world = FakeWorld([False, False, False])
     result = reach_open_sky(executor=world, rounds=2)
-    assert not result.ok and "sky still hidden after 2 sub-plan(s)" in result.reason
-    assert len(world.subplans) == 2
+    assert not result.ok and "sky still hidden after 2 round(s)" in result.reason
+    assert len(world.explored) == 2

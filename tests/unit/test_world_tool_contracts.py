@@ -12,6 +12,7 @@ TOOLS = sorted(p.name for p in (WORLD_TOOLS_DIR / "minecraft").iterdir() if (p /
 EXPECTED = {
     "mc-status", "mc-look", "mc-move", "mc-observe-blocks", "mc-wait", "mc-stop", "mc-say",
     "mc-dig", "mc-place", "mc-inventory", "mc-equip", "mc-respawn", "mc-goto",
+    "mc-map", "mc-explore", "mc-pillar-up", "mc-dig-stairs", "mc-tunnel",
 }
 
 

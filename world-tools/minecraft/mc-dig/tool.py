@@ -1,5 +1,5 @@
 from agent.bridge import timeouts
-from agent.world.models import DigReport
+from agent.world.results.dig import DigReport
 from agent.world.toolkit import BlockTarget, call, run_tool
 
 # bridge/helpers/dig.js gives up after 15 s of digging.
@@ -19,4 +19,5 @@ def judge(d: DigReport):
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, call("dig", timeout_s=DIG_S + timeouts.CALL_S), DigReport, summarize, judge)
+    return run_tool(kwargs, Args, call("dig", timeout_s=DIG_S + timeouts.CALL_S), DigReport, summarize, judge,
+                    feeds_map=True)

@@ -1,6 +1,6 @@
 from typing import Literal
 
-from agent.world.models import Equipped
+from agent.world.results.equip import Equipped
 from agent.world.toolkit import ToolArgs, call, run_tool
 
 

@@ -1,7 +1,7 @@
 from pydantic import Field
 
 from agent.bridge import timeouts
-from agent.world.models import GotoReport
+from agent.world.results.goto import GotoReport
 from agent.world.toolkit import ToolArgs, run_tool
 
 
@@ -11,16 +11,21 @@ class Args(ToolArgs):
     z: float
     range: float = Field(1, ge=0, le=16)
     timeout: float = Field(30, ge=1, le=120)
+    allow_dig: bool = False
+    allow_build: bool = False
+    max_drop: int = Field(3, ge=0, le=16)
 
 
 def act(bot, a: Args):
-    args = {"x": a.x, "y": a.y, "z": a.z, "range": a.range, "timeout_s": a.timeout}
+    args = {"x": a.x, "y": a.y, "z": a.z, "range": a.range, "timeout_s": a.timeout,
+            "allow_dig": a.allow_dig, "allow_build": a.allow_build, "max_drop": a.max_drop}
     return bot.call("goto", args, timeout_s=a.timeout + timeouts.CALL_S)
 
 
 def summarize(g: GotoReport) -> str:
     e = g.end
-    return f"{g.reason}: at x={e.x:.2f} y={e.y:.2f} z={e.z:.2f}, {g.distance_left:.2f} blocks from the target"
+    changed = f", dug {g.blocks_dug}, placed {g.blocks_placed}" if g.blocks_dug or g.blocks_placed else ""
+    return f"{g.reason}: at x={e.x:.2f} y={e.y:.2f} z={e.z:.2f}, {g.distance_left:.2f} blocks from the target{changed}"
 
 
 def judge(g: GotoReport):
@@ -30,4 +35,4 @@ def judge(g: GotoReport):
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, GotoReport, summarize, judge)
+    return run_tool(kwargs, Args, act, GotoReport, summarize, judge, feeds_map=True)

@@ -1,4 +1,4 @@
-from agent.world.models import InventoryView
+from agent.world.results.inventory import InventoryView
 from agent.world.toolkit import NoArgs, call, run_tool
 
 

@@ -7,8 +7,9 @@ from agent.world.toolkit import ToolArgs, run_tool
 KEYS = ("forward", "back", "left", "right", "jump", "sprint")
 # The bridge waits up to 3 s for a falling bot to land before it reports.
 LANDING_S = 3.0
-# A grid step may take 0.5 s a block plus one second (bridge/helpers/motion.js).
-STEP_S_PER_BLOCK, STEP_BASE_S = 0.5, 1.0
+# A grid step may take 0.5 s a block, 1 s more for each climb or drop, plus one second
+# (bridge/helpers/motion.js); at worst every block is a climb or a drop.
+STEP_S_PER_BLOCK, STEP_BASE_S = 1.5, 1.0
 
 
 class Args(ToolArgs):
@@ -20,6 +21,7 @@ class Args(ToolArgs):
     sprint: bool = False
     duration: float | None = Field(None, ge=0.05, le=10)
     blocks: int | None = Field(None, ge=1, le=32)
+    max_drop: int | None = Field(None, ge=1, le=16)
 
     @model_validator(mode="after")
     def _one_form(self) -> "Args":
@@ -28,22 +30,37 @@ class Args(ToolArgs):
             raise ValueError("give either blocks, or keys with a duration, not both")
         if self.blocks is None and not (keys and self.duration is not None):
             raise ValueError("give blocks: N, or at least one key (forward, back, left, right, jump, sprint) with a duration")
+        if self.max_drop is not None and self.blocks is None:
+            raise ValueError("max_drop goes with blocks: N")
         return self
 
 
 def act(bot, a: Args):
     if a.blocks is not None:
         limit = STEP_BASE_S + a.blocks * STEP_S_PER_BLOCK + LANDING_S + timeouts.CALL_S
-        return bot.call("step", {"blocks": a.blocks}, timeout_s=limit)
+        step = {"blocks": a.blocks} | ({"max_drop": a.max_drop} if a.max_drop is not None else {})
+        return bot.call("step", step, timeout_s=limit)
     controls = [k for k in KEYS if getattr(a, k)]
     limit = a.duration + LANDING_S + timeouts.CALL_S
     return bot.call("hold", {"controls": controls, "seconds": a.duration}, timeout_s=limit)
 
 
+def _blocks(n: int) -> str:
+    return f"{n} block{'' if n == 1 else 's'}"
+
+
+def _stopped_before(m: MoveReport) -> str:
+    """What a grid step stopped before, as read ahead: '' when it did not stop early."""
+    if m.distance is None:
+        return ""
+    what = f"a {m.depth}-block drop" if m.stop_reason == "drop_ahead" else (m.block or "an unloaded block")
+    return f"stopped before {what} {_blocks(m.distance)} from the start; "
+
+
 def summarize(m: MoveReport) -> str:
     d = m.displacement
     moved = (d.x**2 + d.z**2) ** 0.5
-    return (f"{m.stop_reason}: moved {moved:.2f} blocks (dx {d.x:+.2f}, dy {d.y:+.2f}, dz {d.z:+.2f}) "
+    return (f"{m.stop_reason}: {_stopped_before(m)}moved {moved:.2f} blocks (dx {d.x:+.2f}, dy {d.y:+.2f}, dz {d.z:+.2f}) "
             f"to x={m.end.x:.2f} y={m.end.y:.2f} z={m.end.z:.2f}, facing {m.facing}"
             + (f", fell {m.fall_distance:.1f}" if m.fall_distance > 1 else ""))
 
@@ -53,4 +70,4 @@ def judge(m: MoveReport):
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, MoveReport, summarize, judge)
+    return run_tool(kwargs, Args, act, MoveReport, summarize, judge, feeds_map=True)

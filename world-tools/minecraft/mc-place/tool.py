@@ -1,7 +1,7 @@
 from typing import Literal
 
 from agent.bridge import timeouts
-from agent.world.models import PlaceReport
+from agent.world.results.place import PlaceReport
 from agent.world.toolkit import BlockTarget, call, run_tool
 
 # bridge/helpers/place.js waits up to 5 s for the server to confirm.
@@ -22,4 +22,5 @@ def judge(p: PlaceReport):
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, call("place", timeout_s=PLACE_S + timeouts.CALL_S), PlaceReport, summarize, judge)
+    return run_tool(kwargs, Args, call("place", timeout_s=PLACE_S + timeouts.CALL_S), PlaceReport, summarize, judge,
+                    feeds_map=True)

@@ -1,5 +1,5 @@
 from agent.bridge import timeouts
-from agent.world.models import Respawned
+from agent.world.results.respawn import Respawned
 from agent.world.toolkit import NoArgs, call, run_tool
 
 # bridge/helpers/life.js waits up to 10 s for the new spawn.

@@ -1,6 +1,6 @@
 from pydantic import Field
 
-from agent.world.models import Said
+from agent.world.results.say import Said
 from agent.world.toolkit import ToolArgs, call, run_tool
 
 

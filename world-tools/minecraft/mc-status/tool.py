@@ -1,4 +1,4 @@
-from agent.world.models import Status
+from agent.world.results.status import Status
 from agent.world.toolkit import NoArgs, call, run_tool
 
 

@@ -1,4 +1,4 @@
-from agent.world.models import Stopped
+from agent.world.results.stop import Stopped
 from agent.world.toolkit import NoArgs, call, run_tool
 
 

@@ -1,0 +1,19 @@
+"""mc-goto's result (bridge/helpers/goto.js): a pathfinder walk to a position; mc-explore reads it too."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from agent.bridge.models import Vec3
+from agent.world.models import Model
+
+
+class GotoReport(Model):
+    reached: bool
+    reason: str
+    start: Vec3
+    end: Vec3
+    target: Vec3
+    distance_left: float = Field(description="blocks; for an exact goal, between the feet block and the target block")
+    blocks_placed: int = Field(0, description="blocks pathfinder placed on the way (allow_build)")
+    blocks_dug: int = Field(0, description="blocks pathfinder dug on the way (allow_dig)")

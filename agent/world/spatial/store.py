@@ -1,0 +1,50 @@
+"""A map's chunks kept in one SQLite file, so that a resumed or replayed run still has them.
+
+One row per 16x16x16 chunk: its chunk coordinates (world block // 16) and its 4,096 cell
+bytes as a blob (see cells.py for what a byte holds).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from agent.world.spatial.cells import CHUNK, ChunkKey
+
+# Bumped when the meaning of a cell byte changes; a file of another version is refused.
+FORMAT = 1
+SCHEMA = """CREATE TABLE IF NOT EXISTS chunks (
+    cx INTEGER NOT NULL, cy INTEGER NOT NULL, cz INTEGER NOT NULL, cells BLOB NOT NULL,
+    PRIMARY KEY (cx, cy, cz)) WITHOUT ROWID"""
+
+
+class ChunkStore:
+    """The chunks of one map file. Writes come from whichever thread runs the tools, hence the lock."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False)
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version not in (0, FORMAT):
+            self._db.close()
+            raise ValueError(f"{path} is a map of format {version}; this mcagent reads format {FORMAT}")
+        # WAL without a sync per commit: a write per survey costs well under a millisecond.
+        self._db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA user_version={FORMAT}; {SCHEMA}")
+
+    def load(self) -> dict[ChunkKey, np.ndarray]:
+        rows = self._db.execute("SELECT cx, cy, cz, cells FROM chunks").fetchall()
+        return {(cx, cy, cz): np.frombuffer(blob, dtype=np.uint8).reshape(CHUNK, CHUNK, CHUNK).copy()
+                for cx, cy, cz, blob in rows}
+
+    def save(self, chunks: dict[ChunkKey, np.ndarray]) -> None:
+        rows = [(*key, cells.tobytes()) for key, cells in chunks.items()]
+        with self._lock, self._db:
+            self._db.executemany("INSERT OR REPLACE INTO chunks (cx, cy, cz, cells) VALUES (?, ?, ?, ?)", rows)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,80 @@
+"""The map as it is shown: around the bot for mc-map (the picture at its feet level, and the
+frontiers in its egocentric frame: forward, right, up from the feet block, facing snapped to a
+cardinal), and whole from above for a run's report."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from agent.bridge.models import Facing
+from agent.world.models import BlockPos
+from agent.world.results.map import MapFrontier, MapView
+from agent.world.spatial.memory import SpatialMemory
+from agent.world.spatial.picture import LEGEND, Mark, marks, render
+from agent.world.spatial.walking import SIDE_MARGIN, Frontier
+from agent.world.transform import STEPS
+
+# Frontiers listed in mc-map's data; the count says how many there were.
+MAX_LISTED = 12
+BEARINGS = ("ahead", "ahead right", "right", "behind right", "behind", "behind left", "left", "ahead left")
+
+
+def map_view(memory: SpatialMemory, feet: BlockPos, facing: Facing, radius: int, max_drop: int = 3) -> MapView:
+    """The map within `radius` blocks of the feet block (world blocks), seen from the bot."""
+    cell = (feet.x, feet.y, feet.z)
+    region = memory.region(cell, radius, max_drop)
+    found = region.frontiers(cell)
+    found.sort(key=lambda f: (f.moves is None, f.moves or 0, math.dist(cell, (f.x, f.y, f.z))))
+    # The band is the feet level: its footing is the level below, and the region starts radius + max_drop + 1 below the feet.
+    j = feet.y - region.origin[1]
+    flat = np.zeros(region.cells[:, j:j + 1, :].shape, dtype=bool)
+    for f in found:
+        if f.y == feet.y:
+            flat[f.x - region.origin[0], 0, f.z - region.origin[2]] = True
+    inner = slice(SIDE_MARGIN, -SIDE_MARGIN)
+    plan = marks(region.cells[inner, j - 1:j + 1, inner], flat[inner, :, inner])
+    return MapView(
+        feet=feet,
+        facing=facing,
+        radius=radius,
+        sky_above=memory.sky(*cell),
+        known_cells=memory.known_cells(),
+        frontier_count=len(found),
+        reachable_frontiers=sum(f.moves is not None for f in found),
+        frontiers=[_egocentric(f, feet, facing) for f in found[:MAX_LISTED]],
+        picture=render(plan, (radius, radius, facing)),
+        legend=LEGEND,
+    )
+
+
+def _egocentric(f: Frontier, feet: BlockPos, facing: Facing) -> MapFrontier:
+    fx, fz = STEPS[facing]
+    rx, rz = -fz, fx  # the right hand: facing north (0, -1), right is east (1, 0)
+    dx, dy, dz = f.x - feet.x, f.y - feet.y, f.z - feet.z
+    forward, right = dx * fx + dz * fz, dx * rx + dz * rz
+    return MapFrontier(x=f.x, y=f.y, z=f.z, forward=forward, right=right, up=dy,
+                       distance=round(math.hypot(dx, dy, dz), 2), bearing=bearing(forward, right),
+                       moves=f.moves, reachable=f.moves is not None, unknown=f.unknown, sky=f.sky)
+
+
+def bearing(forward: int, right: int) -> str:
+    """Egocentric direction words for a horizontal offset, in eighths of a turn."""
+    if forward == right == 0:
+        return "here"
+    return BEARINGS[round(math.degrees(math.atan2(right, forward)) / 45) % 8]
+
+
+def overview(memory: SpatialMemory, y_lo: int, y_hi: int, max_drop: int = 3) -> dict[tuple[int, int], Mark]:
+    """The mark of every known column (world x, z) judged over the feet levels y_lo..y_hi (picture.py)."""
+    bounds = memory.bounds()
+    if bounds is None:
+        return {}
+    (x0, _, z0), (x1, _, z1) = bounds
+    region = memory.region_of((x0, y_lo, z0), (x1, y_hi + 1, z1), max_drop)
+    frontier, _ = region.frontier_mask()
+    j, n = y_lo - region.origin[1], y_hi + 1 - y_lo
+    inner = slice(SIDE_MARGIN, -SIDE_MARGIN)
+    plan = marks(region.cells[inner, j - 1:j + n, inner], frontier[inner, j:j + n, inner])
+    return {(x0 + int(i), z0 + int(k)): Mark(int(plan[i, k])) for i, k in zip(*np.nonzero(plan))}

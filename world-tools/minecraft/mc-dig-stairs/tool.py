@@ -1,0 +1,34 @@
+from typing import Literal
+
+from pydantic import Field
+
+from agent.bridge import timeouts
+from agent.world.results.dig_stairs import DigStairsReport
+from agent.world.toolkit import ToolArgs, run_tool
+
+# bridge/helpers/digging.js: a dig is at most 10 s of digging plus 2 s for the server's word;
+# walking into the next cell at most 3 s, landing 2 s more. A stair clears up to three cells.
+DIG_S, MOVE_S, CELLS_PER_STEP = 12.0, 5.0, 3
+
+
+class Args(ToolArgs):
+    direction: Literal["up", "down"]
+    steps: int = Field(1, ge=1, le=16)
+
+
+def act(bot, a: Args):
+    limit = a.steps * (CELLS_PER_STEP * DIG_S + MOVE_S) + timeouts.CALL_S
+    return bot.call("digStairs", a.bridge_args(), timeout_s=limit)
+
+
+def summarize(r: DigStairsReport) -> str:
+    return (f"{r.stop_reason}: {r.steps} steps {r.direction} facing {r.facing}, height {r.height_gained:+.2f}, "
+            f"dug {r.blocks_dug} blocks; feet at x={r.end.x:.2f} y={r.end.y:.2f} z={r.end.z:.2f}")
+
+
+def judge(r: DigStairsReport):
+    return None if r.stop_reason == "completed" else (r.stop_reason, f"{r.detail}; {summarize(r)}")
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, act, DigStairsReport, summarize, judge, feeds_map=True)

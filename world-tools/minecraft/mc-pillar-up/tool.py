@@ -1,0 +1,30 @@
+from pydantic import Field
+
+from agent.bridge import timeouts
+from agent.world.results.pillar_up import PillarUpReport
+from agent.world.toolkit import ToolArgs, run_tool
+
+# bridge/helpers/pillar-up.js: a step waits at most 1 s for the jump, 2 s for the placement and 2 s to land.
+STEP_S = 5.0
+
+
+class Args(ToolArgs):
+    blocks: int = Field(1, ge=1, le=16)
+    item: str | None = None
+
+
+def act(bot, a: Args):
+    return bot.call("pillarUp", a.bridge_args(), timeout_s=a.blocks * STEP_S + timeouts.CALL_S)
+
+
+def summarize(r: PillarUpReport) -> str:
+    return (f"{r.stop_reason}: climbed {r.height_gained:+.2f} blocks in {r.steps} steps with {r.blocks_used} {r.item}, "
+            f"{r.blocks_left} left; feet at x={r.end.x:.2f} y={r.end.y:.2f} z={r.end.z:.2f}")
+
+
+def judge(r: PillarUpReport):
+    return None if r.stop_reason == "completed" else (r.stop_reason, f"{r.detail}; {summarize(r)}")
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, act, PillarUpReport, summarize, judge, feeds_map=True)
