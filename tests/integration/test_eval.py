@@ -26,22 +26,20 @@ def test_a_three_episode_eval_records_each_episode_and_prints_the_table(tmp_path
     assert done.returncode == 0, transcript(done)
     records = {r.scenario: r for r in read_episodes(out / "episodes.jsonl")}
     assert sorted(records) == ["cave", "pit", "room"]
-    for name in ("cave", "room"):  # the policy walks out; the world confirms it
-        r = records[name]
+    for r in records.values():  # the policy walks or climbs out; the world confirms it
         assert (r.outcome, r.success, r.final_check, r.claims_refused) == ("success", True, True, 0), r
         assert r.steps == 1 and r.inner_steps > 0 and r.llm_calls > 0 and r.tokens_in > 0
-    pit = records["pit"]  # the sky is visible from the pit's bottom: each DONE is refused
-    assert (pit.outcome, pit.success, pit.final_check) == ("max_steps", False, False), pit
-    assert (pit.claims, pit.claims_refused) == (2, 2) and "2 DONE claim(s) refused" in pit.reason
+    # the sky is visible from the pit's bottom, so it is the pit's own check that says it got out
+    assert "feet_y_at_least" in records["pit"].reason
     assert all(r.seed == 0 and r.suite == "small" and (tmp_path / r.trace).is_file() for r in records.values())
 
     progress = [line for line in done.stdout.splitlines() if line.startswith("[")]
     assert len(progress) == 3 and progress[-1].startswith("[3/3] ") and "ETA" in progress[-1]
     every = next(line for line in done.stdout.splitlines() if line.startswith("ALL "))
-    assert re.search(r"\b3 +67% \[21-94\] +2/2 \(100%\) +0\b", every), every  # episodes, rate, false claims, false successes
+    assert re.search(r"\b3 +100% \[44-100\] +none +0\b", every), every  # episodes, rate, false claims, false successes
     markdown = (out / "summary.md").read_text()
-    assert "| pit | `scripted:" in markdown and "| 0% (0/1) | 0-79% | 2/2 (100%) |" in markdown
-    assert "| **ALL** | `scripted:" in markdown and "| 67% (2/3) | 21-94% |" in markdown
+    assert "| pit | `scripted:" in markdown and "| 100% (1/1) | 21-100% | none |" in markdown
+    assert "| **ALL** | `scripted:" in markdown and "| 100% (3/3) | 44-100% |" in markdown
     assert "<table" in (out / "summary.html").read_text()
     compared = mcagent("eval", "--compare", str(out), str(out), token=token)
     assert compared.returncode == 0 and "pit" in compared.stdout, transcript(compared)

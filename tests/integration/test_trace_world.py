@@ -64,8 +64,8 @@ def test_a_scripted_run_in_the_room_writes_every_event_kind(tmp_path):
     events = read_trace(tmp_path / "trace.jsonl").events
     kinds = {member.model_fields["event"].default for member in get_args(get_args(Event)[0])}
     assert kinds - {e.event for e in events} == set()
-    moves = [e for e in events if e.event == "tool_result" and e.tool == "mc-move"]
-    assert moves and all(m.pose_after.z < m.pose_before.z for m in moves)  # north, out of the doorway
+    explored = [e for e in events if e.event == "tool_result" and e.tool == "mc-explore"]
+    assert explored and all(m.pose_after.z < m.pose_before.z for m in explored)  # north, out of the doorway
     chats = [e.message for e in events if e.event == "chat"]
     assert "explore-area started" in chats and "explore-area ended: DISCOVERY" in chats
 
@@ -81,7 +81,7 @@ def test_replay_report_and_llm_replay_read_a_real_runs_trace(tmp_path):
 
     shown = mcagent("replay", str(trace), token=token)
     assert shown.returncode == 0, transcript(shown)
-    assert re.search(r"^step 1\.1 +mc-look", shown.stdout, re.MULTILINE) and "thoughts: " in shown.stdout
+    assert re.search(r"^step 1\.1 +mc-explore", shown.stdout, re.MULTILINE) and "thoughts: " in shown.stdout
     assert "outcome: success (verified: " in shown.stdout and "abnormally" not in shown.stdout
     assert "goal reached (verified after step 1): sky_visible holds" in shown.stdout
     only = mcagent("replay", str(trace), "--tools-only", token=token).stdout.splitlines()
@@ -98,9 +98,11 @@ def test_replay_report_and_llm_replay_read_a_real_runs_trace(tmp_path):
     assert mcagent("report", str(trace), "-o", str(report), token=token).returncode == 0
     html = report.read_text()
     steps = [e for e in read_trace(trace).events if e.event in ("outer_step", "method_step")]
-    # 7 inner steps and the outer one: the room's check ends the method once the sky is visible,
-    # before the two steps the policy would take to say so itself.
-    assert '<polyline id="path"' in html and html.count('<tr class="step ') == len(steps) == 8
+    # one inner step (mc-explore walks out) and the outer one: the room's check ends the method
+    assert '<polyline id="path"' in html and html.count('<tr class="step ') == len(steps) == 2
+    # the map is drawn from what the run saw (map.sqlite beside the trace): walls, stood-on cells
+    assert (trace.parent / "map.sqlite").is_file()
+    assert '<rect class="wall"' in html and '<rect class="visited"' in html
 
     again = tmp_path / "again" / "trace.jsonl"
     replayed = mcagent("run", "--goal", GOAL, *common, "--llm", f"replay:{trace}", "--trace", str(again),
