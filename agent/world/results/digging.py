@@ -6,6 +6,15 @@ from pydantic import Field
 
 from agent.world.models import BlockPos, Model
 
+# bridge/helpers/digging.js: a dig is at most 10 s of digging plus 2 s for the server's word;
+# walking into the next cell at most 3 s, landing 2 s more.
+DIG_S, MOVE_S = 12.0, 5.0
+
+
+def digging_seconds(steps: int, digs_per_step: int) -> float:
+    """The longest a run of digging steps may take: what its bridge call waits for."""
+    return steps * (digs_per_step * DIG_S + MOVE_S)
+
 
 class BlockSeen(Model):
     """A block at a world position and its egocentric offset from the feet block of the step it was met in."""

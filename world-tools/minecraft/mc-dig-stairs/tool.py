@@ -3,12 +3,12 @@ from typing import Literal
 from pydantic import Field
 
 from agent.bridge import timeouts
+from agent.world.results.digging import digging_seconds
 from agent.world.results.dig_stairs import DigStairsReport
 from agent.world.toolkit import ToolArgs, run_tool
 
-# bridge/helpers/digging.js: a dig is at most 10 s of digging plus 2 s for the server's word;
-# walking into the next cell at most 3 s, landing 2 s more. A stair clears up to three cells.
-DIG_S, MOVE_S, CELLS_PER_STEP = 12.0, 5.0, 3
+# A stair clears up to three blocks (bridge/helpers/dig-stairs.js).
+DIGS_PER_STEP = 3
 
 
 class Args(ToolArgs):
@@ -17,7 +17,7 @@ class Args(ToolArgs):
 
 
 def act(bot, a: Args):
-    limit = a.steps * (CELLS_PER_STEP * DIG_S + MOVE_S) + timeouts.CALL_S
+    limit = digging_seconds(a.steps, DIGS_PER_STEP) + timeouts.CALL_S
     return bot.call("digStairs", a.bridge_args(), timeout_s=limit)
 
 

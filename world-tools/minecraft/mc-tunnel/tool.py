@@ -1,12 +1,12 @@
 from pydantic import Field
 
 from agent.bridge import timeouts
+from agent.world.results.digging import digging_seconds
 from agent.world.results.tunnel import TunnelReport
 from agent.world.toolkit import ToolArgs, run_tool
 
-# bridge/helpers/digging.js: a dig is at most 10 s of digging plus 2 s for the server's word;
-# walking into the next cell at most 3 s, landing 2 s more. A cell has two blocks to dig.
-DIG_S, MOVE_S, CELLS_PER_STEP = 12.0, 5.0, 2
+# A tunnel cell has two blocks to clear, feet and head (bridge/helpers/tunnel.js).
+DIGS_PER_STEP = 2
 
 
 class Args(ToolArgs):
@@ -14,7 +14,7 @@ class Args(ToolArgs):
 
 
 def act(bot, a: Args):
-    limit = a.blocks * (CELLS_PER_STEP * DIG_S + MOVE_S) + timeouts.CALL_S
+    limit = digging_seconds(a.blocks, DIGS_PER_STEP) + timeouts.CALL_S
     return bot.call("tunnel", a.bridge_args(), timeout_s=limit)
 
 
