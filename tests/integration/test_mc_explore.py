@@ -48,3 +48,14 @@ def test_explore_gets_out_of_terrain_it_must_climb_drop_or_go_around(toolbox, na
         assert result.ok, result.reason
         assert evaluate(body.bot, load_scenario(name).success).holds
         assert body.bot.state().health == 20, "it walked into lava or fell too far"
+
+
+def test_with_allow_dig_explore_digs_out_of_a_sealed_room_and_without_it_says_stuck(toolbox) -> None:
+    sealed = load_scenario("sealed")
+    for body in scenario_body("sealed", "digger", toolbox):
+        stuck = body.call("mc-explore", check=sealed.success.as_data(), climbs=0)
+        assert not stuck.ok and stuck.code == "stuck" and stuck.data["legs"] == []
+        result = body.call("mc-explore", check=sealed.success.as_data(), climbs=0, allow_dig=True)
+        assert result.ok, result.reason
+        assert [leg["why"] for leg in result.data["legs"]][:1] == ["beyond_wall"]
+        assert evaluate(body.bot, sealed.success).holds

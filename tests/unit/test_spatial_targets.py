@@ -55,3 +55,16 @@ def test_nothing_to_walk_to_is_none_unless_the_terrain_may_change():
     assert _choose(memory, out) is None
     climb = _choose(memory, out, change_terrain=True)
     assert climb.why == "goal" and climb.cell[1] == 4 and max(abs(climb.cell[0]), abs(climb.cell[2])) == 2
+
+
+def test_in_a_closed_room_digging_aims_behind_the_nearest_wall():
+    # a closed room: floor y=0, walls at x=±3 and z=±3 (feet and head level), roof y=3;
+    # outside the walls nothing is known
+    walls = {c for y in (1, 2) for c in layer(y, -3, 3, -3, 3) if max(abs(c[0]), abs(c[2])) == 3}
+    solid = layer(0, -3, 3, -3, 3) | walls | layer(3, -3, 3, -3, 3)
+    outside = {c for y in (0, 1, 2, 3) for c in layer(y, -5, 5, -5, 5) if max(abs(c[0]), abs(c[2])) > 3}
+    memory = memory_of(survey((-5, 0, -5), (6, 4, 6), solid=solid, unknown=outside, sky_from=4))
+    assert _choose(memory, SKY) is None and _choose(memory, SKY, change_terrain=True) is None
+    dig = _choose(memory, SKY, change_terrain=True, dig=True)
+    assert dig.why == "beyond_wall" and dig.cell[1] == 1 and max(abs(dig.cell[0]), abs(dig.cell[2])) == 4
+    assert sum(abs(v) for v in (dig.cell[0], dig.cell[2])) == 4  # straight through the middle of a wall

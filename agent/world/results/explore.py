@@ -26,7 +26,9 @@ class Leg(Model):
     """One walk to a chosen cell."""
 
     target: Cell
-    why: Literal["goal", "frontier"] = Field(description="goal: the check would hold there; frontier: next to unknown space")
+    why: Literal["goal", "frontier", "beyond_wall"] = Field(
+        description="goal: the check would hold there; frontier: next to unknown space; beyond_wall: unknown space "
+                    "behind a one-block wall, dug through (allow_dig)")
     reached: bool
     reason: str = Field(description="pathfinder's: reached, no_path, timeout, ...")
     end: Vec3

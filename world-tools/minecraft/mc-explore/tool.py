@@ -77,7 +77,7 @@ class Exploration:
             feet = survey_into(self.bot, self.memory, SURVEY_RADIUS).feet
             here = (feet.x, feet.y, feet.z)
             target = next_target(self.memory, here, self.check, self.failed, radius=SEARCH_RADIUS, max_drop=MAX_DROP,
-                                 change_terrain=self.a.allow_dig or self.a.allow_build)
+                                 change_terrain=self.a.allow_dig or self.a.allow_build, dig=self.a.allow_dig)
             if target is not None:
                 self._walk(target)
             elif not self._climb(here, verdict):
