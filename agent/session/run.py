@@ -18,7 +18,7 @@ from agent.session.watching import run_setup, watching
 from agent.session.world import WorldOptions, WorldSession, bot_session
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.trace import Event, TraceWriter
-from agent.world.spatial import SpatialMemory
+from agent.world.spatial import MAP_FILE, SpatialMemory
 
 # The tool whose one-line summary opens the prompt as the world state, when the world has it.
 STATE_TOOL = "mc-status"
@@ -51,8 +51,8 @@ def plan_in_world(request: RunRequest) -> RunResult:
     backend = open_backend(request.config.llm, threads=request.config.llm_threads)
     writer = TraceWriter(request.trace, on_event=request.on_event)
     infospace = Infospace.open(request.config.infospace or default_db_path(request.config.username))
-    # What the body sees, next to the trace: a resumed run and the report read it back.
-    world_map = SpatialMemory.open(request.trace.with_name("map.sqlite"))
+    # What the body sees, next to the trace: the report reads it back.
+    world_map = SpatialMemory.create(request.trace.with_name(MAP_FILE))
     try:
         with bot_session(request.config, request.world) as session:
             if request.on_ready is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import sqlite3
 from functools import cache
 from html import escape
 
@@ -21,14 +22,13 @@ from agent.server.settings import DEFAULT_LOCAL_VERSION
 from agent.trace.reader import Trace
 from agent.trace.schema import LlmCall, MethodStep, OuterStep, Pose, RunEnd, ToolCall, ToolResult
 from agent.trace.timeline import clip
-from agent.world.spatial import Mark, SpatialMemory, overview
+from agent.world.spatial import MAP_FILE, Mark, SpatialMemory, overview
 
 MAP_PX, CELL_MIN_PX = 560, 4
 MERGE_BLOCKS = 0.5
 # The egocentric frame of mc-observe-blocks: forward and right as world (dx, dz) per facing.
 FRAME = {"north": ((0, -1), (1, 0)), "east": ((1, 0), (0, 1)), "south": ((0, 1), (-1, 0)), "west": ((-1, 0), (0, -1))}
 # The run's map, beside its trace (agent/session/run.py).
-MAP_FILE = "map.sqlite"
 MINECRAFT_DATA = NODE_MODULES / "minecraft-data" / "minecraft-data" / "data"
 MARK_COLOURS = {Mark.WALL: "#8a8a8a", Mark.FREE: "#e3ead6", Mark.VISITED: "#b9d3f2", Mark.FRONTIER: "#f0b429",
                 Mark.WET: "#e0452b"}
@@ -59,11 +59,15 @@ def ground(trace: Trace, poses: list[Pose]) -> dict[tuple[int, int], Mark]:
     map_file = trace.path.with_name(MAP_FILE)
     if map_file.is_file() and poses:
         levels = [math.floor(p.y) for p in poses]
-        memory = SpatialMemory.open(map_file)
         try:
-            return overview(memory, min(levels), max(levels))
-        finally:
-            memory.close()
+            memory = SpatialMemory.open(map_file, read_only=True)
+        except (sqlite3.Error, ValueError):
+            memory = None  # not a map this mcagent reads: draw what the observations saw
+        if memory is not None:
+            try:
+                return overview(memory, min(levels), max(levels))
+            finally:
+                memory.close()
     obstacles, hazards = observed(trace)
     return {**dict.fromkeys(obstacles, Mark.WALL), **dict.fromkeys(hazards, Mark.WET)}
 

@@ -5,11 +5,11 @@
 // positions are world blocks.
 const { withTimeout } = require('./waiting')
 const { reader } = require('./blocks')
-const { frameOf } = require('./frame')
+const { frameOf, feetBlock } = require('./frame')
 const { yawFromDeg, yawOfFacing } = require('./angles')
 const { vec } = require('./state')
 const { Stop } = require('./stepwise')
-const { feetBlock, settle, routeOf, steer } = require('./steering')
+const { settle, routeOf, steer } = require('./steering')
 
 // By hand stone takes 7.5 s; a block slower than this with the best tool carried is not dug
 // (obsidian by hand: 250 s). The tools' Python side sizes its call timeouts from it.

@@ -7,12 +7,19 @@ const { yawToDeg, facingOf } = require('./angles')
 
 // Unit vectors in world coordinates (x east, z south) for each facing, and its right hand.
 const FORWARD = { south: [0, 1], west: [-1, 0], north: [0, -1], east: [1, 0] }
+// Feet at y = 4.9999999 stand on the block at y = 4: float noise must not lower the feet block.
+const FEET_EPSILON = 1e-3
+
+/** The block the feet are in (world). */
+function feetBlock (bot) {
+  return bot.entity.position.offset(0, FEET_EPSILON, 0).floored()
+}
 
 function frameOf (bot) {
   const facing = facingOf(yawToDeg(bot.entity.yaw))
   const [fx, fz] = FORWARD[facing]
   const [rx, rz] = [-fz, fx] // right hand: facing south (+z), right is west (-x)
-  const feet = bot.entity.position.floored()
+  const feet = feetBlock(bot)
   return {
     facing,
     feet,
@@ -27,4 +34,4 @@ function frameOf (bot) {
   }
 }
 
-module.exports = { frameOf, FORWARD }
+module.exports = { frameOf, feetBlock, FORWARD }

@@ -7,6 +7,7 @@ const { Vec3 } = require('vec3')
 const { HelperError } = require('./errors')
 const { reader } = require('./blocks')
 const { roofAbove } = require('./observe')
+const { feetBlock } = require('./frame')
 
 const finding = (holds, says) => ({ holds, says })
 const between = (v, a, b) => v >= Math.min(a, b) && v <= Math.max(a, b)
@@ -62,7 +63,7 @@ function evaluate (world, check) {
 /** @param {{check: object}} args a check in its YAML/JSON form */
 function checkGoal (bot, { check }) {
   const feet = bot.entity.position
-  return evaluate({ bot, feet, block: feet.floored(), at: reader(bot) }, check)
+  return evaluate({ bot, feet, block: feetBlock(bot), at: reader(bot) }, check)
 }
 
 module.exports = { checkGoal }

@@ -5,10 +5,9 @@ const { Movements, goals } = require('mineflayer-pathfinder')
 const { HelperError } = require('./errors')
 const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
+const { SAFE_DROP, MAX_DROP } = require('./blocks')
 
 const MAX_TIMEOUT_S = 120
-// Drops deeper than this hurt (vanilla fall damage starts past 3 blocks).
-const DEFAULT_MAX_DROP = 3
 
 /**
  * @param {{x: number, y: number, z: number, range?: number, exact?: boolean, timeout_s?: number,
@@ -44,8 +43,8 @@ async function goto (bot, args) {
 }
 
 /** What pathfinder may do on the way: never dig or build unless allowed; never drop further than max_drop. */
-function movementsFor (bot, { allow_dig: dig = false, allow_build: build = false, max_drop: maxDrop = DEFAULT_MAX_DROP }) {
-  if (!Number.isInteger(maxDrop) || maxDrop < 0 || maxDrop > 16) throw new HelperError('bad_args', 'max_drop must be an integer from 0 to 16 (blocks)')
+function movementsFor (bot, { allow_dig: dig = false, allow_build: build = false, max_drop: maxDrop = SAFE_DROP }) {
+  if (!Number.isInteger(maxDrop) || maxDrop < 0 || maxDrop > MAX_DROP) throw new HelperError('bad_args', `max_drop must be an integer from 0 to ${MAX_DROP} (blocks)`)
   const movements = new Movements(bot)
   movements.canDig = dig === true
   movements.allow1by1towers = build === true

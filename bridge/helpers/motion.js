@@ -8,7 +8,7 @@ const { HelperError } = require('./errors')
 const { sleep } = require('./waiting')
 const { yawToDeg, yawFromDeg, pitchToDeg, pitchFromDeg, facingOf, yawOfFacing, FACINGS } = require('./angles')
 const { frameOf } = require('./frame')
-const { reader, openBelow, stepUpAt, SAFE_DROP } = require('./blocks')
+const { reader, openBelow, stepUpAt, SAFE_DROP, MAX_DROP } = require('./blocks')
 const { state, vec } = require('./state')
 const { settle, routeOf, steer } = require('./steering')
 
@@ -24,8 +24,6 @@ const FALL_THRESHOLD = 1.5
 const GRID_STEP_S_PER_BLOCK = 0.5
 // ...and this much more for each climb or drop on the way (the jump; creeping to an edge and falling).
 const GRID_LEVEL_S = 1
-// The deepest drop a grid step may be told to walk down, in blocks.
-const MAX_DROP = 16
 // How long a move waits for the bot to land and stop gliding before reporting.
 const LANDING_WAIT_MS = 3000
 
@@ -106,16 +104,19 @@ async function hold (bot, { controls, seconds }) {
   }
   const horizontal = controls.some((c) => ['forward', 'back', 'left', 'right'].includes(c))
   const w = watchMove(bot, () => horizontal)
-  for (const c of controls) bot.setControlState(c, true)
-  const until = Date.now() + seconds * 1000
   try {
-    while (!w.stop && Date.now() < until) await sleep(Math.min(50, until - Date.now()))
+    for (const c of controls) bot.setControlState(c, true)
+    const until = Date.now() + seconds * 1000
+    try {
+      while (!w.stop && Date.now() < until) await sleep(Math.min(50, until - Date.now()))
+    } finally {
+      if (!w.ended) bot.clearControlStates()
+    }
+    await settle(bot, LANDING_WAIT_MS, () => w.ended)
+    return report(bot, w, w.stop ?? 'completed')
   } finally {
-    if (!w.ended) bot.clearControlStates()
+    w.dispose()
   }
-  await settle(bot, LANDING_WAIT_MS, () => w.ended)
-  w.dispose()
-  return report(bot, w, w.stop ?? 'completed')
 }
 
 /**
@@ -142,14 +143,17 @@ async function step (bot, { blocks, max_drop: maxDrop = SAFE_DROP }) {
   const climbsAndDrops = plan.levels.filter((level, k) => k > 0 && level !== plan.levels[k - 1]).length
   const until = Date.now() + (1 + blocks * GRID_STEP_S_PER_BLOCK + climbsAndDrops * GRID_LEVEL_S) * 1000
   try {
-    const outcome = await steer(bot, route, until, () => w.stop !== null)
-    if (outcome === 'timeout') w.stop = 'timeout'
+    try {
+      const outcome = await steer(bot, route, until, () => w.stop !== null)
+      if (outcome === 'timeout') w.stop = 'timeout'
+    } finally {
+      if (!w.ended) bot.clearControlStates()
+    }
+    await settle(bot, LANDING_WAIT_MS, () => w.ended)
+    if (!w.ended) await bot.look(yawFromDeg(yawOfFacing(frame.facing)), bot.entity.pitch, true)
   } finally {
-    if (!w.ended) bot.clearControlStates()
+    w.dispose()
   }
-  await settle(bot, LANDING_WAIT_MS, () => w.ended)
-  if (!w.ended) await bot.look(yawFromDeg(yawOfFacing(frame.facing)), bot.entity.pitch, true)
-  w.dispose()
   const planned = w.stop ? null : plan.stop // a stop in the walk itself is what happened
   return {
     ...report(bot, w, w.stop ?? planned?.reason ?? 'completed'),

@@ -8,7 +8,8 @@ const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
 const { Stop, runSteps } = require('./stepwise')
-const { settle, feetBlock } = require('./steering')
+const { settle } = require('./steering')
+const { feetBlock } = require('./frame')
 
 const MAX_BLOCKS = 16
 // Filler blocks used first when no item is named; any other full-cube block comes after.
@@ -49,16 +50,20 @@ function checkHeadroom (bot, feet) {
   }
 }
 
-/** Resolves once the feet are `height` above `feet`'s bottom (or JUMP_MS pass). */
+/** Resolves once the feet are `height` above `feet`'s bottom, JUMP_MS pass, or the bot leaves
+(physics ticks stop with the connection, so the tick alone could wait forever). */
 function riseTo (bot, feet, height) {
   return new Promise((resolve) => {
-    const until = Date.now() + JUMP_MS
-    const onTick = () => {
-      if (bot.entity.position.y < feet.y + height && Date.now() < until) return
+    const done = () => {
+      clearTimeout(timer)
       bot.removeListener('physicsTick', onTick)
+      bot.removeListener('end', done)
       resolve()
     }
+    const onTick = () => { if (bot.entity.position.y >= feet.y + height) done() }
+    const timer = setTimeout(done, JUMP_MS)
     bot.on('physicsTick', onTick)
+    bot.once('end', done)
   })
 }
 

@@ -4,6 +4,7 @@
 // whole blocks along a frame's facing (frame.js), with the feet level planned in each block.
 const { Vec3 } = require('vec3')
 const { sleep } = require('./waiting')
+const { feetBlock } = require('./frame')
 
 // After the key is released, ground friction keeps 0.546 of the speed each tick, so the bot
 // glides 0.546 / (1 - 0.546) = 1.2 times its speed per tick before stopping; the release
@@ -23,15 +24,8 @@ const EDGE_AIM = 0.9
 const LANDING_MS = 2000
 // Below this horizontal speed (blocks per tick) the bot is at rest.
 const REST_SPEED = 0.005
-// Feet at y = 4.9999999 stand on the block at y = 4: float noise must not lower the feet block.
-const FEET_EPSILON = 1e-3
 // The keys steering holds; it lets go of them when it ends.
 const KEYS = ['forward', 'sneak', 'jump']
-
-/** The block the feet are in (world). */
-function feetBlock (bot) {
-  return bot.entity.position.offset(0, FEET_EPSILON, 0).floored()
-}
 
 /** Waits until the bot stands still on the ground, `ms` pass or `ended()`, so what is measured next is where it rests. */
 async function settle (bot, ms = LANDING_MS, ended = () => false) {
@@ -117,4 +111,4 @@ function steerTick (bot, { levels, target, baseY, along: alongOf }, jumped) {
   return null
 }
 
-module.exports = { feetBlock, settle, routeOf, steer }
+module.exports = { settle, routeOf, steer }

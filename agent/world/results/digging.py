@@ -7,8 +7,9 @@ from pydantic import Field
 from agent.world.models import BlockPos, Model
 
 # bridge/helpers/digging.js: a dig is at most 10 s of digging plus 2 s for the server's word;
-# walking into the next cell at most 3 s, landing 2 s more.
-DIG_S, MOVE_S = 12.0, 5.0
+# a step waits at most 2 s to be at rest first (stepwise.js), walks into the next cell in at
+# most 3 s and lands in 2 s more.
+DIG_S, MOVE_S = 12.0, 7.0
 
 
 def digging_seconds(steps: int, digs_per_step: int) -> float:

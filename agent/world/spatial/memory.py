@@ -16,7 +16,7 @@ from agent.world.spatial.cells import (
 )
 from agent.world.spatial.store import ChunkStore
 from agent.world.spatial.survey import Kind, Survey
-from agent.world.spatial.walking import Frontier, Region, padded
+from agent.world.spatial.walking import SAFE_DROP, Frontier, Region, padded
 VISIT_BITS = 0xFF ^ (KIND_BITS | SKY_BIT)
 
 
@@ -29,12 +29,21 @@ class SpatialMemory:
         self._known = sum(_known_in(c) for c in chunks.values())
 
     @classmethod
-    def open(cls, path: Path | None) -> SpatialMemory:
-        """The map in the file at `path` (created when missing), or a new one in memory when None."""
+    def open(cls, path: Path | None, *, read_only: bool = False) -> SpatialMemory:
+        """The map in the file at `path` (created when missing, unless `read_only`), or a new
+        one in memory when None."""
         if path is None:
             return cls({}, None)
-        store = ChunkStore(path)
+        store = ChunkStore(path, read_only=read_only)
         return cls(store.load(), store)
+
+    @classmethod
+    def create(cls, path: Path) -> SpatialMemory:
+        """A new, empty map in the file at `path`, replacing any map there: a new run's map,
+        even when it writes into the folder of an earlier one (its trace is replaced too)."""
+        for old in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            old.unlink(missing_ok=True)
+        return cls.open(path)
 
     def close(self) -> None:
         if self._store is not None:
@@ -98,22 +107,22 @@ class SpatialMemory:
                 out[outer] = chunk[inner]
         return out
 
-    def region(self, feet: Cell, radius: int, max_drop: int = 3) -> Region:
+    def region(self, feet: Cell, radius: int, max_drop: int = SAFE_DROP) -> Region:
         """The part of the map walking.py needs to walk `radius` blocks from the feet block, any way."""
         x, y, z = feet
         return self.region_of((x - radius, y - radius, z - radius), (x + radius + 1, y + radius + 1, z + radius + 1), max_drop)
 
-    def region_of(self, lo: Cell, hi: Cell, max_drop: int = 3) -> Region:
+    def region_of(self, lo: Cell, hi: Cell, max_drop: int = SAFE_DROP) -> Region:
         """The feet blocks of the world box [lo, hi), with the margins walking.py reads around them."""
         start, stop = padded(lo, hi, max_drop)
         return Region(self.window(start, stop), start, max_drop)
 
-    def reachable(self, feet: Cell, max_drop: int = 3, radius: int = 16) -> dict[Cell, int]:
+    def reachable(self, feet: Cell, max_drop: int = SAFE_DROP, radius: int = 16) -> dict[Cell, int]:
         """Standable cells (world blocks) reached by walking from the feet block within `radius`
         blocks each way, with the moves it takes (see walking.py)."""
         return self.region(feet, radius, max_drop).reachable(feet)
 
-    def frontiers(self, feet: Cell, max_drop: int = 3, radius: int = 16) -> list[Frontier]:
+    def frontiers(self, feet: Cell, max_drop: int = SAFE_DROP, radius: int = 16) -> list[Frontier]:
         """Standable cells within `radius` next to unknown space (see walking.py), in no order."""
         return self.region(feet, radius, max_drop).frontiers(feet)
 

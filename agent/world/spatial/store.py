@@ -14,6 +14,8 @@ import numpy as np
 
 from agent.world.spatial.cells import CHUNK, ChunkKey
 
+# A run's map file, beside its trace.jsonl.
+MAP_FILE = "map.sqlite"
 # Bumped when the meaning of a cell byte changes; a file of another version is refused.
 FORMAT = 1
 SCHEMA = """CREATE TABLE IF NOT EXISTS chunks (
@@ -24,16 +26,19 @@ SCHEMA = """CREATE TABLE IF NOT EXISTS chunks (
 class ChunkStore:
     """The chunks of one map file. Writes come from whichever thread runs the tools, hence the lock."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, *, read_only: bool = False):
+        """`read_only`: open an existing file without writing to it (the report reads a run's map)."""
         self.path = path
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False)
+        where = f"file:{path}?mode=ro" if read_only else str(path)
+        self._db = sqlite3.connect(where, uri=read_only, check_same_thread=False)
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
         if version not in (0, FORMAT):
             self._db.close()
             raise ValueError(f"{path} is a map of format {version}; this mcagent reads format {FORMAT}")
-        # WAL without a sync per commit: a write per survey costs well under a millisecond.
-        self._db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA user_version={FORMAT}; {SCHEMA}")
+        if not read_only:
+            # WAL without a sync per commit: a write per survey costs well under a millisecond.
+            self._db.executescript(f"PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA user_version={FORMAT}; {SCHEMA}")
 
     def load(self) -> dict[ChunkKey, np.ndarray]:
         rows = self._db.execute("SELECT cx, cy, cz, cells FROM chunks").fetchall()

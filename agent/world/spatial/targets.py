@@ -13,13 +13,12 @@ from agent.checks import Check, Standing
 from agent.world.spatial.memory import SpatialMemory
 from agent.world.spatial.survey import Kind
 from agent.world.spatial.cells import Cell
-from agent.world.spatial.walking import Frontier
+from agent.world.spatial.walking import HORIZONTAL, Frontier
 
 # A cell stood on before costs this many moves more, so the search moves on instead of pacing.
 REVISIT_COST = 6
 # Each unknown neighbour of a frontier makes it this many moves more attractive.
 UNKNOWN_GAIN = 0.5
-HORIZONTAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 @dataclass(frozen=True)
@@ -43,7 +42,7 @@ def next_target(memory: SpatialMemory, feet: Cell, check: Check, avoid: set[Cell
     holds = [c for c in moves if c != feet and c not in avoid and check.at_cell(standing(memory, c))]
     if holds:
         return Target(min(holds, key=moves.get), "goal")
-    frontiers = [f for f in region.frontiers(feet) if (f.x, f.y, f.z) not in avoid | {feet}]
+    frontiers = [f for f in region.frontiers(feet, moves) if (f.x, f.y, f.z) not in avoid | {feet}]
     walkable = [f for f in frontiers if f.moves is not None]
     if walkable:
         return Target(_cell(min(walkable, key=lambda f: f.moves + _penalty(memory, f))), "frontier")

@@ -13,7 +13,7 @@ from agent.world.models import BlockPos
 from agent.world.results.map import MapFrontier, MapView
 from agent.world.spatial.memory import SpatialMemory
 from agent.world.spatial.picture import LEGEND, Mark, marks, render
-from agent.world.spatial.walking import SIDE_MARGIN, Frontier
+from agent.world.spatial.walking import SAFE_DROP, SIDE_MARGIN, Frontier
 from agent.world.transform import STEPS
 
 # Frontiers listed in mc-map's data; the count says how many there were.
@@ -21,7 +21,7 @@ MAX_LISTED = 12
 BEARINGS = ("ahead", "ahead right", "right", "behind right", "behind", "behind left", "left", "ahead left")
 
 
-def map_view(memory: SpatialMemory, feet: BlockPos, facing: Facing, radius: int, max_drop: int = 3) -> MapView:
+def map_view(memory: SpatialMemory, feet: BlockPos, facing: Facing, radius: int, max_drop: int = SAFE_DROP) -> MapView:
     """The map within `radius` blocks of the feet block (world blocks), seen from the bot."""
     cell = (feet.x, feet.y, feet.z)
     region = memory.region(cell, radius, max_drop)
@@ -66,7 +66,7 @@ def bearing(forward: int, right: int) -> str:
     return BEARINGS[round(math.degrees(math.atan2(right, forward)) / 45) % 8]
 
 
-def overview(memory: SpatialMemory, y_lo: int, y_hi: int, max_drop: int = 3) -> dict[tuple[int, int], Mark]:
+def overview(memory: SpatialMemory, y_lo: int, y_hi: int, max_drop: int = SAFE_DROP) -> dict[tuple[int, int], Mark]:
     """The mark of every known column (world x, z) judged over the feet levels y_lo..y_hi (picture.py)."""
     bounds = memory.bounds()
     if bounds is None:

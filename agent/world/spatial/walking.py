@@ -22,6 +22,8 @@ from agent.world.spatial.survey import Kind
 # headroom above, and a fall of max_drop plus its footing below.
 SIDE_MARGIN, TOP_MARGIN = 1, 2
 HORIZONTAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+# The deepest drop walked down by default, in blocks: fall damage starts past 3 (bridge/helpers/blocks.js).
+SAFE_DROP = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +107,11 @@ class Region:
         count = sum(np.roll(adds, (-dx, -dz), axis=(0, 2)) for dx, dz in HORIZONTAL)
         return self.standable & (count > 0), count
 
-    def frontiers(self, feet: Cell) -> list[Frontier]:
-        """Every frontier cell of the region, with its walking moves from the feet block."""
+    def frontiers(self, feet: Cell, moves: dict[Cell, int] | None = None) -> list[Frontier]:
+        """Every frontier cell of the region, with its walking moves from the feet block
+        (`moves`: reachable(feet) when the caller has it already)."""
         mask, count = self.frontier_mask()
-        moves = self.reachable(feet)
+        moves = self.reachable(feet) if moves is None else moves
         out = []
         for i, j, k in zip(*np.nonzero(mask)):
             cell = self._cell_at(int(i), int(j), int(k))

@@ -18,24 +18,24 @@ from agent.checks.model import CheckError
 from agent.world.results.explore import Cell, ExploreReport, FrontierLeft, Leg
 from agent.world.results.goto import GotoReport
 from agent.world.spatial import Target, memory_of, next_target, survey_into
+from agent.world.spatial.walking import SAFE_DROP
 from agent.world.toolkit import ToolArgs, run_tool
 
 DEFAULT_CHECK = {"sky_visible": True}
 SURVEY_RADIUS = 8
 # How far from the bot (blocks, each way) the map is searched for places to go.
 SEARCH_RADIUS = 24
-# The deepest drop walked down, blocks: fall damage starts past 3.
-MAX_DROP = 3
 # One walk may take this long; the pathfinder gives up sooner on a path it cannot find.
 LEG_TIMEOUT_S = 20
 FRONTIERS_SHOWN = 8
-CLIMB_TOOLS = ["mc-map", "mc-observe-blocks", "mc-pillar-up", "mc-dig-stairs", "mc-tunnel"]
+CLIMB_TOOLS = ["mc-map", "mc-observe-blocks", "mc-look", "mc-pillar-up", "mc-dig-stairs", "mc-tunnel"]
 CLIMB_STEPS = 4
 STUCK_GOAL = (
     "mc-explore is stuck: no place it can walk to is left to explore, and the goal check is false "
     "({verdict}). {where}. Get out by climbing or digging: in a pit open to the sky, call "
     "mc-pillar-up (it needs blocks in the inventory) or mc-dig-stairs with direction up; in a closed "
-    "room or tunnel, call mc-tunnel to dig through the nearest wall. Report DONE once you have climbed or dug."
+    "room or tunnel, turn to the nearest wall with mc-look, then call mc-tunnel to dig through it (mc-tunnel and "
+    "mc-dig-stairs dig along the facing). Report DONE once you have climbed or dug."
 )
 
 
@@ -71,12 +71,14 @@ class Exploration:
     def run(self) -> ExploreReport:
         while True:
             verdict = evaluate(self.bot, self.check)
+            if not verdict.holds and self.legs and self.legs[-1].why == "goal" and self.legs[-1].reached:
+                self.failed.add(_cell(self.legs[-1].target))  # the map said it would hold there; the world says no
             stop = "goal_reached" if verdict.holds else self._bound()
             if stop:
                 return self._report(stop, verdict)
             feet = survey_into(self.bot, self.memory, SURVEY_RADIUS).feet
             here = (feet.x, feet.y, feet.z)
-            target = next_target(self.memory, here, self.check, self.failed, radius=SEARCH_RADIUS, max_drop=MAX_DROP,
+            target = next_target(self.memory, here, self.check, self.failed, radius=SEARCH_RADIUS, max_drop=SAFE_DROP,
                                  change_terrain=self.a.allow_dig or self.a.allow_build, dig=self.a.allow_dig)
             if target is not None:
                 self._walk(target)
@@ -100,7 +102,7 @@ class Exploration:
         x, y, z = target.cell
         limit = max(1.0, min(LEG_TIMEOUT_S, self.a.max_seconds - self.seconds()))
         args = {"x": x + 0.5, "y": y, "z": z + 0.5, "exact": True, "timeout_s": limit,
-                "allow_dig": self.a.allow_dig, "allow_build": self.a.allow_build, "max_drop": MAX_DROP}
+                "allow_dig": self.a.allow_dig, "allow_build": self.a.allow_build, "max_drop": SAFE_DROP}
         went = GotoReport.model_validate(self.bot.call("goto", args, timeout_s=limit + timeouts.CALL_S))
         self.legs.append(Leg(target=Cell(x=x, y=y, z=z), why=target.why, reached=went.reached, reason=went.reason,
                              end=went.end))
@@ -121,13 +123,17 @@ class Exploration:
     def _report(self, stop: str, verdict: Verdict) -> ExploreReport:
         feet = survey_into(self.bot, self.memory, SURVEY_RADIUS).feet
         here = (feet.x, feet.y, feet.z)
-        left = sorted(self.memory.frontiers(here, MAX_DROP), key=lambda f: (f.moves is None, f.moves or 0))
+        left = sorted(self.memory.frontiers(here, SAFE_DROP, radius=SEARCH_RADIUS), key=lambda f: (f.moves is None, f.moves or 0))
         shown = [FrontierLeft(x=f.x, y=f.y, z=f.z, moves=f.moves, distance=round(math.dist((f.x, f.y, f.z), here), 1))
                  for f in left[:FRONTIERS_SHOWN]]
         return ExploreReport(stop_reason=stop, check=self.check.describe(), verdict=verdict.detail, start=self.start,
                              end=self.bot.state().position, sky_above=self.memory.sky(*here),
                              blocks_walked=round(self.walked(), 2), seconds=round(self.seconds(), 2), legs=self.legs,
                              climbs=self.climbs, frontiers_left=shown, known_cells=self.memory.known_cells())
+
+
+def _cell(c: Cell) -> tuple[int, int, int]:
+    return c.x, c.y, c.z
 
 
 def summarize(r: ExploreReport) -> str:

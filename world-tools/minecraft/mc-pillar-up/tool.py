@@ -4,8 +4,9 @@ from agent.bridge import timeouts
 from agent.world.results.pillar_up import PillarUpReport
 from agent.world.toolkit import ToolArgs, run_tool
 
-# bridge/helpers/pillar-up.js: a step waits at most 1 s for the jump, 2 s for the placement and 2 s to land.
-STEP_S = 5.0
+# bridge/helpers/pillar-up.js: a step waits at most 2 s to be at rest first (stepwise.js), then
+# 1 s for the jump, 2 s for the placement and 2 s to land.
+STEP_S = 7.0
 
 
 class Args(ToolArgs):
