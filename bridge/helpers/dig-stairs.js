@@ -2,12 +2,10 @@
 // Digging a walkable staircase up or down along the facing, one step at a time, never the
 // block underfoot. Offsets are egocentric [forward, right, up] in blocks from the feet block
 // (frame.js); the report's positions are world blocks and its height is measured, not counted.
-const { HelperError } = require('./errors')
-const { yawToDeg, facingOf } = require('./angles')
+const { HelperError, requireInteger } = require('./errors')
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
-const { runSteps } = require('./stepwise')
-const { frameAlong, checkFooting, clear, enter, faceAgain } = require('./digging')
+const { digAlong } = require('./digging')
 
 const MAX_STEPS = 16
 const PLANS = {
@@ -22,25 +20,12 @@ const PLANS = {
 async function digStairs (bot, { direction, steps = 1 }) {
   const plan = PLANS[direction]
   if (!plan) throw new HelperError('bad_args', 'direction must be up or down')
-  if (!Number.isInteger(steps) || steps < 1 || steps > MAX_STEPS) throw new HelperError('bad_args', `steps must be an integer from 1 to ${MAX_STEPS}`)
-  const facing = facingOf(yawToDeg(bot.entity.yaw))
-  const start = bot.entity.position.clone()
-  const dug = []
-  const run = await runSteps(bot, steps, async () => {
-    const frame = frameAlong(bot, facing)
-    checkFooting(bot, frame, frame.toWorld(...plan.footing), plan.missing)
-    for (const cell of plan.cells) {
-      const block = await clear(bot, frame, frame.toWorld(...cell))
-      if (block) dug.push(block)
-    }
-    await enter(bot, frame, plan.rise)
-  })
-  if (run.stop_reason !== 'disconnected') await faceAgain(bot, facing)
-  const end = bot.entity.position
+  requireInteger('steps', steps, 1, MAX_STEPS)
+  const { facing, start, end, dug, run } = await digAlong(bot, steps, plan)
   return {
     direction,
     facing,
-    start: vec(start),
+    start,
     end: vec(end),
     height_gained: tidy(end.y - start.y),
     blocks_dug: dug.length,

@@ -6,9 +6,9 @@
 const { withTimeout } = require('./waiting')
 const { reader } = require('./blocks')
 const { frameOf, feetBlock } = require('./frame')
-const { yawFromDeg, yawOfFacing } = require('./angles')
+const { yawToDeg, yawFromDeg, yawOfFacing, facingOf } = require('./angles')
 const { vec } = require('./state')
-const { Stop } = require('./stepwise')
+const { Stop, runSteps } = require('./stepwise')
 const { settle, routeOf, steer } = require('./steering')
 
 // By hand stone takes 7.5 s; a block slower than this with the best tool carried is not dug
@@ -21,6 +21,29 @@ const STEP_MS = 3000
 // Digging a block lets in what is next to it: these hazard kinds (blocks.js) flow.
 const FLUIDS = new Set(['lava', 'water'])
 const NEIGHBOURS = [[0, -1, 0], [0, 1, 0], [-1, 0, 0], [1, 0, 0], [0, 0, -1], [0, 0, 1]]
+
+/**
+ * `count` digging steps along the facing the bot has now: each one checks the footing at
+ * `plan.footing` (else stops with `plan.missing`), clears `plan.cells` in order, and steps into
+ * the cell forward 1, `plan.rise` up. Offsets are [forward, right, up].
+ * @returns {{facing, start, end, dug, run}} `run` as stepwise.runSteps reports it; `dug` the blocks dug, in order
+ */
+async function digAlong (bot, count, plan) {
+  const facing = facingOf(yawToDeg(bot.entity.yaw))
+  const start = bot.entity.position.clone()
+  const dug = []
+  const run = await runSteps(bot, count, async () => {
+    const frame = frameAlong(bot, facing)
+    checkFooting(bot, frame, frame.toWorld(...plan.footing), plan.missing)
+    for (const cell of plan.cells) {
+      const block = await clear(bot, frame, frame.toWorld(...cell))
+      if (block) dug.push(block)
+    }
+    await enter(bot, frame, plan.rise)
+  })
+  if (run.stop_reason !== 'disconnected') await faceAgain(bot, facing)
+  return { facing, start: vec(start), end: bot.entity.position, dug, run }
+}
 
 /** The egocentric frame at the feet block, held at `facing` however the head turned to dig. */
 function frameAlong (bot, facing) {
@@ -122,4 +145,4 @@ function faceAgain (bot, facing) {
   return bot.look(yawFromDeg(yawOfFacing(facing)), 0, true)
 }
 
-module.exports = { frameAlong, checkFooting, clear, enter, faceAgain }
+module.exports = { digAlong }

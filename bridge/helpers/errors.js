@@ -7,4 +7,11 @@ class HelperError extends Error {
   }
 }
 
-module.exports = { HelperError }
+/** Throws bad_args unless `value` is an integer from `lo` to `hi`: the check of every count, radius and port. */
+function requireInteger (name, value, lo, hi) {
+  if (!Number.isInteger(value) || value < lo || value > hi) {
+    throw new HelperError('bad_args', `${name} must be an integer from ${lo} to ${hi}`)
+  }
+}
+
+module.exports = { HelperError, requireInteger }

@@ -2,7 +2,7 @@
 // Walking to a point with mineflayer-pathfinder. Terrain changes only when asked: digging
 // through blocks (`allow_dig`), placing blocks to tower or bridge (`allow_build`).
 const { Movements, goals } = require('mineflayer-pathfinder')
-const { HelperError } = require('./errors')
+const { HelperError, requireInteger } = require('./errors')
 const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 const { SAFE_DROP, MAX_DROP } = require('./blocks')
@@ -44,7 +44,7 @@ async function goto (bot, args) {
 
 /** What pathfinder may do on the way: never dig or build unless allowed; never drop further than max_drop. */
 function movementsFor (bot, { allow_dig: dig = false, allow_build: build = false, max_drop: maxDrop = SAFE_DROP }) {
-  if (!Number.isInteger(maxDrop) || maxDrop < 0 || maxDrop > MAX_DROP) throw new HelperError('bad_args', `max_drop must be an integer from 0 to ${MAX_DROP} (blocks)`)
+  requireInteger('max_drop', maxDrop, 0, MAX_DROP)
   const movements = new Movements(bot)
   movements.canDig = dig === true
   movements.allow1by1towers = build === true

@@ -4,7 +4,7 @@
 // cells a body passes (air, grass, flowers, water) reaches what it could see; the walls it
 // touches are known too, and what lies behind them is not.
 const { Vec3 } = require('vec3')
-const { HelperError } = require('./errors')
+const { requireInteger } = require('./errors')
 const { frameOf } = require('./frame')
 const { reader } = require('./blocks')
 
@@ -27,9 +27,9 @@ const CODE = Object.fromEntries([UNKNOWN, FREE, SOLID, HAZARD, WATER].map((c) =>
  * @param {{radius?: number, up?: number, down?: number}} args half-sizes in blocks
  */
 function survey (bot, { radius = 8, up = 6, down = 6 }) {
-  check('radius', radius, 1, MAX_RADIUS)
-  check('up', up, 1, MAX_REACH)
-  check('down', down, 1, MAX_REACH)
+  requireInteger('radius', radius, 1, MAX_RADIUS)
+  requireInteger('up', up, 1, MAX_REACH)
+  requireInteger('down', down, 1, MAX_REACH)
   const frame = frameOf(bot)
   const origin = frame.feet.offset(-radius, -down, -radius)
   const size = [2 * radius + 1, up + down + 1, 2 * radius + 1]
@@ -42,12 +42,6 @@ function survey (bot, { radius = 8, up = 6, down = 6 }) {
     sky_from: skyFrom(bot, at, origin, size),
     feet: { x: frame.feet.x, y: frame.feet.y, z: frame.feet.z },
     facing: frame.facing
-  }
-}
-
-function check (name, value, lo, hi) {
-  if (!Number.isInteger(value) || value < lo || value > hi) {
-    throw new HelperError('bad_args', `${name} must be an integer from ${lo} to ${hi}`)
   }
 }
 

@@ -4,7 +4,7 @@
 // why it stopped (completed, collision, fell, timeout, disconnected; a grid step also
 // drop_ahead and hazard_ahead, when it stopped before what it read in the blocks ahead).
 const { Vec3 } = require('vec3')
-const { HelperError } = require('./errors')
+const { HelperError, requireInteger } = require('./errors')
 const { sleep } = require('./waiting')
 const { yawToDeg, yawFromDeg, pitchToDeg, pitchFromDeg, facingOf, yawOfFacing, FACINGS } = require('./angles')
 const { frameOf } = require('./frame')
@@ -126,12 +126,8 @@ async function hold (bot, { controls, seconds }) {
  * (lava, fire, water over the head, cactus) or a wall.
  */
 async function step (bot, { blocks, max_drop: maxDrop = SAFE_DROP }) {
-  if (!Number.isInteger(blocks) || blocks < 1 || blocks > MAX_BLOCKS) {
-    throw new HelperError('bad_args', `blocks must be an integer from 1 to ${MAX_BLOCKS}`)
-  }
-  if (!Number.isInteger(maxDrop) || maxDrop < 1 || maxDrop > MAX_DROP) {
-    throw new HelperError('bad_args', `max_drop must be an integer from 1 to ${MAX_DROP}`)
-  }
+  requireInteger('blocks', blocks, 1, MAX_BLOCKS)
+  requireInteger('max_drop', maxDrop, 1, MAX_DROP)
   const frame = frameOf(bot)
   const at = reader(bot)
   const plan = planWalk((forward, right, up) => at(frame.toWorld(forward, right, up)), blocks, maxDrop)

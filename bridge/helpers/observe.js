@@ -1,6 +1,6 @@
 'use strict'
 // One observation of the blocks around the bot, in its egocentric frame (frame.js).
-const { HelperError } = require('./errors')
+const { requireInteger } = require('./errors')
 const { frameOf } = require('./frame')
 const { reader, openBelow, stepUpAt, SAFE_DROP } = require('./blocks')
 
@@ -16,9 +16,7 @@ const GRID_CHARS = '#0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVW
  * @param {{radius?: number}} args radius in blocks, 1-16 (default 4)
  */
 function observe (bot, { radius = 4 }) {
-  if (!Number.isInteger(radius) || radius < 1 || radius > MAX_RADIUS) {
-    throw new HelperError('bad_args', `radius must be an integer from 1 to ${MAX_RADIUS}`)
-  }
+  requireInteger('radius', radius, 1, MAX_RADIUS)
   const frame = frameOf(bot)
   const at = reader(bot)
   const cell = (forward, right, up) => at(frame.toWorld(forward, right, up))

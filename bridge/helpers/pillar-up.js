@@ -3,7 +3,7 @@
 // jump, land on it; N times. Positions are world blocks (x east, y up, z south); the height
 // gained is measured from the feet, never counted from the placements.
 const { Vec3 } = require('vec3')
-const { HelperError } = require('./errors')
+const { HelperError, requireInteger } = require('./errors')
 const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
@@ -97,7 +97,7 @@ async function climbOne (bot, item, tally) {
 
 /** @param {{blocks?: number, item?: string}} args */
 async function pillarUp (bot, { blocks = 1, item }) {
-  if (!Number.isInteger(blocks) || blocks < 1 || blocks > MAX_BLOCKS) throw new HelperError('bad_args', `blocks must be an integer from 1 to ${MAX_BLOCKS}`)
+  requireInteger('blocks', blocks, 1, MAX_BLOCKS)
   if (item !== undefined && (typeof item !== 'string' || !fullCube(bot, item))) throw new HelperError('bad_args', `item must name a full block to stand on, e.g. dirt (got ${JSON.stringify(item)})`)
   const start = bot.entity.position.clone()
   const { yaw, pitch } = bot.entity

@@ -2,16 +2,10 @@
 // Block scans done in Node, returned as one JSON value: a per-block scan from
 // Python costs a bridge round trip per block, about 200 times slower.
 const { Vec3 } = require('vec3')
-const { HelperError } = require('./errors')
+const { HelperError, requireInteger } = require('./errors')
 
 // Largest box edge half-length the scan accepts (a 33 x 33 x 33 box, 35,937 blocks).
 const MAX_SCAN_RADIUS = 16
-
-function checkRadius (name, value) {
-  if (!Number.isInteger(value) || value < 0 || value > MAX_SCAN_RADIUS) {
-    throw new HelperError('bad_args', `${name} must be an integer from 0 to ${MAX_SCAN_RADIUS}`)
-  }
-}
 
 /**
  * Names of the blocks in a box centred on the block at the bot's feet.
@@ -20,8 +14,8 @@ function checkRadius (name, value) {
  * @param {{radius: number, half_height: number}} args horizontal and vertical half-sizes in blocks
  */
 function scanBox (bot, { radius, half_height: halfHeight }) {
-  checkRadius('radius', radius)
-  checkRadius('half_height', halfHeight)
+  requireInteger('radius', radius, 0, MAX_SCAN_RADIUS)
+  requireInteger('half_height', halfHeight, 0, MAX_SCAN_RADIUS)
   const origin = bot.entity.position.floored()
   const palette = []
   const index = new Map()

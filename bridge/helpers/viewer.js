@@ -4,7 +4,7 @@
 // server listen on the host we are given (127.0.0.1 unless asked otherwise).
 const http = require('http')
 const { mineflayer: startViewer } = require('prismarine-viewer')
-const { HelperError } = require('./errors')
+const { HelperError, requireInteger } = require('./errors')
 const { withTimeout } = require('./waiting')
 
 // Binding a local port takes milliseconds.
@@ -30,7 +30,7 @@ function onHost (host, setup) {
 
 /** @param {{port: number, host?: string, first_person?: boolean}} args */
 async function viewer (bot, { port, host = '127.0.0.1', first_person: firstPerson = false }) {
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new HelperError('bad_args', 'port must be an integer from 0 to 65535')
+  requireInteger('port', port, 0, 65535)
   if (bot.viewer) throw new HelperError('refused', 'the viewer is already running for this bot')
   const server = onHost(host, () => startViewer(bot, { port, firstPerson, viewDistance: 6 }))
   const ready = new Promise((resolve, reject) => {
