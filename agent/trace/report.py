@@ -22,13 +22,11 @@ from agent.server.settings import DEFAULT_LOCAL_VERSION
 from agent.trace.reader import Trace
 from agent.trace.schema import LlmCall, MethodStep, OuterStep, Pose, RunEnd, ToolCall, ToolResult
 from agent.trace.timeline import clip
+from agent.world.frame import to_world
 from agent.world.spatial import MAP_FILE, Mark, SpatialMemory, overview
 
 MAP_PX, CELL_MIN_PX = 560, 4
 MERGE_BLOCKS = 0.5
-# The egocentric frame of mc-observe-blocks: forward and right as world (dx, dz) per facing.
-FRAME = {"north": ((0, -1), (1, 0)), "east": ((1, 0), (0, 1)), "south": ((0, 1), (-1, 0)), "west": ((-1, 0), (0, -1))}
-# The run's map, beside its trace (agent/session/run.py).
 MINECRAFT_DATA = NODE_MODULES / "minecraft-data" / "minecraft-data" / "data"
 MARK_COLOURS = {Mark.WALL: "#8a8a8a", Mark.FREE: "#e3ead6", Mark.VISITED: "#b9d3f2", Mark.FRONTIER: "#f0b429",
                 Mark.WET: "#e0452b"}
@@ -81,18 +79,22 @@ def observed(trace: Trace) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
         data = event.result.get("data") if isinstance(event, ToolResult) and event.tool == "mc-observe-blocks" else None
         if not isinstance(data, dict) or event.result.get("status") != "success":
             continue
-        (fx, fz), (rx, rz) = FRAME[data["facing"]]
-        feet, grid = data["feet"], data["grid"]
+        grid = data["grid"]
         reach, radius = (len(grid["layers"]) - 1) // 2, data["radius"]
         for row, line in enumerate(grid["layers"][reach]):  # the layer at feet level
             for column, char in enumerate(line):
                 name = grid["palette"].get(char)
                 if name is not None and name not in passable:  # None: not loaded, not seen
                     forward, right = radius - row, column - radius
-                    obstacles.add((feet["x"] + fx * forward + rx * right, feet["z"] + fz * forward + rz * right))
-        for h in data["hazards"]:
-            hazards.add((feet["x"] + fx * h["forward"] + rx * h["right"], feet["z"] + fz * h["forward"] + rz * h["right"]))
+                    obstacles.add(_column(data, forward, right))
+        hazards.update(_column(data, h["forward"], h["right"]) for h in data["hazards"])
     return obstacles, hazards
+
+
+def _column(seen: dict, forward: int, right: int) -> tuple[int, int]:
+    """The world (x, z) of an offset in an observation's egocentric frame."""
+    dx, dz = to_world(forward, right, seen["facing"])
+    return seen["feet"]["x"] + dx, seen["feet"]["z"] + dz
 
 
 @cache

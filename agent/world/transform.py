@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Facing = Literal["north", "east", "south", "west"]
+from agent.bridge.models import Facing
+from agent.world.frame import STEPS
+
 CLOCKWISE: tuple[Facing, ...] = ("north", "east", "south", "west")
-# Unit steps (dx, dz) of each facing.
-STEPS: dict[Facing, tuple[int, int]] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 # Every (turns, mirror) but the identity: seeds 1..7 take them in this order, then repeat.
 _VARIANTS = [(t, m) for m in (False, True) for t in range(4)][1:]
 

@@ -12,6 +12,7 @@ import numpy as np
 
 CHUNK = 16
 KIND_BITS, SKY_BIT, VISIT_SHIFT = 0x07, 0x08, 4
+VISIT_BITS = 0xFF ^ (KIND_BITS | SKY_BIT)
 MAX_VISITS = 15
 Cell = tuple[int, int, int]  # a world block (x, y, z)
 ChunkKey = tuple[int, int, int]  # a chunk: world block // 16 on each axis

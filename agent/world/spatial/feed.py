@@ -21,6 +21,5 @@ def survey_into(bot: BotConnection, memory: SpatialMemory, radius: int = 8) -> S
     """Surveys the box `radius` blocks each way around the feet block (the bridge's default height),
     records it in `memory` and counts a visit to the feet block. Raises BridgeError as bot.call does."""
     survey = Survey.model_validate(bot.call("survey", {"radius": radius}))
-    memory.record(survey)
-    memory.mark_visited(survey.feet.x, survey.feet.y, survey.feet.z)
+    memory.record(survey, standing=True)
     return survey

@@ -12,12 +12,11 @@ from pathlib import Path
 import numpy as np
 
 from agent.world.spatial.cells import (
-    CHUNK, KIND_BITS, MAX_VISITS, SKY_BIT, VISIT_SHIFT, Cell, ChunkKey, chunk_of, empty_chunk, overlaps,
+    CHUNK, KIND_BITS, MAX_VISITS, SKY_BIT, VISIT_BITS, VISIT_SHIFT, Cell, ChunkKey, chunk_of, empty_chunk, overlaps,
 )
 from agent.world.spatial.store import ChunkStore
 from agent.world.spatial.survey import Kind, Survey
 from agent.world.spatial.walking import SAFE_DROP, Frontier, Region, padded
-VISIT_BITS = 0xFF ^ (KIND_BITS | SKY_BIT)
 
 
 class SpatialMemory:
@@ -49,8 +48,10 @@ class SpatialMemory:
         if self._store is not None:
             self._store.close()
 
-    def record(self, survey: Survey) -> None:
-        """Writes what the survey knows (kind and sky); keeps the visits and every cell it did not know."""
+    def record(self, survey: Survey, *, standing: bool = False) -> None:
+        """Writes what the survey knows (kind and sky); keeps the visits and every cell it did not
+        know. `standing`: the bot took it standing in the survey's feet block, one more visit there
+        (written with the cells, in one write)."""
         kinds = survey.kinds()
         known = kinds != Kind.UNKNOWN
         fresh = kinds | (known & survey.sky()).astype(np.uint8) * SKY_BIT
@@ -70,15 +71,21 @@ class SpatialMemory:
             self._known += _known_in(after) - _known_in(before)
             chunk[inner] = after
             self._chunks[key] = changed[key] = chunk
+        if standing:
+            changed.update(self._visit(survey.feet.x, survey.feet.y, survey.feet.z))
         self._save(changed)
 
     def mark_visited(self, x: int, y: int, z: int) -> None:
         """One more survey taken standing in the feet block (x, y, z)."""
+        self._save(self._visit(x, y, z))
+
+    def _visit(self, x: int, y: int, z: int) -> dict[ChunkKey, np.ndarray]:
+        """Counts a visit to the feet block; returns its chunk, to be saved."""
         key, index = chunk_of(x, y, z)
         chunk = self._chunks.setdefault(key, empty_chunk())
         visits = min(MAX_VISITS, (int(chunk[index]) >> VISIT_SHIFT) + 1)
         chunk[index] = (int(chunk[index]) & (KIND_BITS | SKY_BIT)) | (visits << VISIT_SHIFT)
-        self._save({key: chunk})
+        return {key: chunk}
 
     def kind(self, x: int, y: int, z: int) -> Kind:
         return Kind(self._byte(x, y, z) & KIND_BITS)

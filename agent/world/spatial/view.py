@@ -14,7 +14,7 @@ from agent.world.results.map import MapFrontier, MapView
 from agent.world.spatial.memory import SpatialMemory
 from agent.world.spatial.picture import LEGEND, Mark, marks, render
 from agent.world.spatial.walking import SAFE_DROP, SIDE_MARGIN, Frontier
-from agent.world.transform import STEPS
+from agent.world.frame import to_ego
 
 # Frontiers listed in mc-map's data; the count says how many there were.
 MAX_LISTED = 12
@@ -50,10 +50,8 @@ def map_view(memory: SpatialMemory, feet: BlockPos, facing: Facing, radius: int,
 
 
 def _egocentric(f: Frontier, feet: BlockPos, facing: Facing) -> MapFrontier:
-    fx, fz = STEPS[facing]
-    rx, rz = -fz, fx  # the right hand: facing north (0, -1), right is east (1, 0)
     dx, dy, dz = f.x - feet.x, f.y - feet.y, f.z - feet.z
-    forward, right = dx * fx + dz * fz, dx * rx + dz * rz
+    forward, right = to_ego(dx, dz, facing)
     return MapFrontier(x=f.x, y=f.y, z=f.z, forward=forward, right=right, up=dy,
                        distance=round(math.hypot(dx, dy, dz), 2), bearing=bearing(forward, right),
                        moves=f.moves, reachable=f.moves is not None, unknown=f.unknown, sky=f.sky)
