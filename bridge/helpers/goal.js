@@ -8,6 +8,7 @@ const { HelperError } = require('./errors')
 const { reader } = require('./blocks')
 const { roofAbove } = require('./observe')
 const { feetBlock } = require('./frame')
+const { carried } = require('./inventory')
 
 const finding = (holds, says) => ({ holds, says })
 const between = (v, a, b) => v >= Math.min(a, b) && v <= Math.max(a, b)
@@ -34,7 +35,7 @@ const PREDICATES = {
     return finding(on, on ? 'the bot is on the ground' : 'the bot is not on the ground')
   },
   has_item: ({ bot }, { name, count }) => {
-    const n = bot.inventory.items().filter((i) => i.name === name).reduce((sum, i) => sum + i.count, 0)
+    const n = carried(bot, (i) => i.name === name)
     return finding(n >= count, `${n} in the inventory`)
   },
   block_at: ({ at }, { at: cell, block }) => {

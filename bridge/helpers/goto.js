@@ -6,6 +6,7 @@ const { HelperError, requireInteger } = require('./errors')
 const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 const { SAFE_DROP, MAX_DROP } = require('./blocks')
+const { carried } = require('./inventory')
 
 const MAX_TIMEOUT_S = 120
 
@@ -22,7 +23,7 @@ async function goto (bot, args) {
   bot.pathfinder.setMovements(movements)
   const goal = exact ? new goals.GoalBlock(Math.floor(x), Math.floor(y), Math.floor(z)) : new goals.GoalNear(x, y, z, range)
   const start = vec(bot.entity.position)
-  const scaffolding = () => countOf(bot, movements.scafoldingBlocks)
+  const scaffolding = () => carried(bot, (i) => movements.scafoldingBlocks.includes(i.type))
   const before = scaffolding()
   let dug = 0
   const onDug = () => { dug++ }
@@ -52,12 +53,6 @@ function movementsFor (bot, { allow_dig: dig = false, allow_build: build = false
   movements.allowParkour = false // gaps are jumped only by moves the bot can take back
   movements.maxDropDown = maxDrop
   return movements
-}
-
-/** How many of these items (ids) the inventory holds. */
-function countOf (bot, ids) {
-  const wanted = new Set(ids)
-  return bot.inventory.items().filter((i) => wanted.has(i.type)).reduce((sum, i) => sum + i.count, 0)
 }
 
 module.exports = { goto }

@@ -8,6 +8,11 @@ function itemView (i) {
   return { name: i.name, count: i.count, slot: i.slot }
 }
 
+/** How many items the inventory holds, over all stacks, of those `matches` accepts. */
+function carried (bot, matches) {
+  return bot.inventory.items().filter(matches).reduce((sum, i) => sum + i.count, 0)
+}
+
 function inventory (bot) {
   const items = bot.inventory.items()
   return {
@@ -25,4 +30,4 @@ async function equip (bot, { item, destination = 'hand' }) {
   return { equipped: item, destination, ...inventory(bot) }
 }
 
-module.exports = { inventory, equip }
+module.exports = { inventory, equip, carried }

@@ -10,6 +10,7 @@ const { tidy } = require('./numbers')
 const { Stop, runSteps } = require('./stepwise')
 const { settle } = require('./steering')
 const { feetBlock } = require('./frame')
+const { carried } = require('./inventory')
 
 const MAX_BLOCKS = 16
 // Filler blocks used first when no item is named; any other full-cube block comes after.
@@ -32,14 +33,10 @@ function fullCube (bot, name) {
 
 /** The item to build with: the one named, else a cheap filler, else any full-cube block carried; null if none. */
 function pickItem (bot, name) {
-  const carried = [...new Set(bot.inventory.items().map((i) => i.name))]
-  if (name !== undefined) return carried.includes(name) ? name : null
-  const blocks = carried.filter((n) => fullCube(bot, n))
+  const names = [...new Set(bot.inventory.items().map((i) => i.name))]
+  if (name !== undefined) return names.includes(name) ? name : null
+  const blocks = names.filter((n) => fullCube(bot, n))
   return CHEAP.find((n) => blocks.includes(n)) ?? blocks[0] ?? null
-}
-
-function countOf (bot, name) {
-  return bot.inventory.items().filter((i) => i.name === name).reduce((n, i) => n + i.count, 0)
 }
 
 /** A jump lifts the head into the two blocks above it (up 2 and 3 from the feet): both must be free. */
@@ -115,7 +112,7 @@ async function pillarUp (bot, { blocks = 1, item }) {
     end: vec(end),
     height_gained: tidy(end.y - start.y),
     blocks_used: tally.placed,
-    blocks_left: chosen ? countOf(bot, chosen) : 0,
+    blocks_left: chosen ? carried(bot, (i) => i.name === chosen) : 0,
     ...run
   }
 }
