@@ -4,31 +4,44 @@ prefix-caching backend really computes.
 1. Overhead per inner step, on the scripted backend with a no-op tool: each step's wall
    time less its LLM calls and its tool call, so what remains is the planner's (the SGLang
    interpreter, prompts, matching, records).
-2. For llamacpp, the tokens prefilled per inner step against the prompt's total, from a
-   real explore-area run (the demo's setting).
+2. For llamacpp, from a real explore-area run (the demo's setting): the tokens prefilled per
+   inner step against the prompt's total, the LLM calls per inner step, and where the run's
+   wall time went (LLM calls, tools, the rest), read from the trace the run writes.
 """
 
 from __future__ import annotations
 
-import math
 import tempfile
 from pathlib import Path
 
 import numpy as np
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from agent.bench.stats import Figure, from_samples
+from agent.eval.records import TraceCosts, trace_costs
 from agent.infospace import Infospace
 from agent.llm import Metered
 from agent.llm.scripted import ScriptedBackend, ScriptedCall
 from agent.planner import Planner, PlannerOptions
-from agent.trace.schema import MethodStep
+from agent.trace.schema import Event, MethodStep, RunEnd
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.tools.frontmatter import CORE_SOURCE
 from agent.tools.loader import CORE_TOOLS_DIR, SKILLS_SOURCE
 
 NOOP_SKILL = '---\nname: noop\ntype: python\ndescription: "Does nothing"\n---\n'
-NOOP_CODE = "def tool(input_value=None, **kwargs):\n    return None\n"
+# Each call answers another word (numbers would not do: the loop watch reads past them), so that
+# the runtime does not end bench-loop as going round in circles after a few steps.
+NOOP_CODE = """import itertools
+_calls = itertools.count()
+
+
+def tool(input_value=None, **kwargs):
+    n, word = next(_calls), ""
+    while not word or n:
+        n, letter = divmod(n, 26)
+        word = chr(ord("a") + letter) + word
+    return word
+"""
 LOOP_SKILL = """---
 name: bench-loop
 type: method
@@ -47,6 +60,9 @@ SUCCESS:
 # Inner steps per plan in the overhead run: the default bound, so prompts grow as far as in a run.
 STEPS_PER_METHOD = 24
 EXPLORE_METHOD = "explore-area"
+LOOP_METHOD = "bench-loop"
+# What the step's issue asks of the demo's setting with the embedded model.
+TARGET_CALLS_PER_INNER_STEP = 1.5
 
 
 class PrefillRow(BaseModel):
@@ -63,37 +79,61 @@ class PrefillRow(BaseModel):
 def overhead(*, calls: int) -> Figure:
     """`calls` inner steps of a method that calls a no-op tool, on instant scripted replies."""
     with tempfile.TemporaryDirectory() as tmp:
-        for name, files in {"noop": {"Skill.md": NOOP_SKILL, "tool.py": NOOP_CODE},
-                            "bench-loop": {"Skill.md": LOOP_SKILL}}.items():
-            (Path(tmp) / name).mkdir()
-            for file, text in files.items():
-                (Path(tmp) / name / file).write_text(text, encoding="utf-8")
-        toolbox = load_toolbox([ToolSource(label=CORE_SOURCE, folder=CORE_TOOLS_DIR),
-                                ToolSource(label=SKILLS_SOURCE, folder=Path(tmp))])
+        toolbox = loop_toolbox(Path(tmp))
         inner: list[MethodStep] = []
-        for _ in range(math.ceil(calls / STEPS_PER_METHOD)):  # one prompt per method call: prompts of real size
-            inner += _method_steps(ScriptedBackend(_instant), toolbox, "bench-loop", None, STEPS_PER_METHOD)
+        while len(inner) < calls:  # one prompt per method call: prompts of real size
+            inner += _method_steps(ScriptedBackend(instant), toolbox, LOOP_METHOD, None, STEPS_PER_METHOD)
     ms = np.array([(r.wall_s - r.tool_s - r.llm.seconds) * 1000 for r in inner[:calls]])
     return from_samples("inner step: planner overhead (no LLM, no tool)", ms)
 
 
-def _instant(call: ScriptedCall) -> str:
+def loop_toolbox(folder: Path) -> Toolbox:
+    """The core tools, noop and bench-loop (written into `folder`, which must outlive the toolbox's use)."""
+    for name, files in {"noop": {"Skill.md": NOOP_SKILL, "tool.py": NOOP_CODE},
+                        LOOP_METHOD: {"Skill.md": LOOP_SKILL}}.items():
+        (folder / name).mkdir()
+        for file, text in files.items():
+            (folder / name / file).write_text(text, encoding="utf-8")
+    return load_toolbox([ToolSource(label=CORE_SOURCE, folder=CORE_TOOLS_DIR),
+                         ToolSource(label=SKILLS_SOURCE, folder=folder)])
+
+
+def instant(call: ScriptedCall) -> str:
+    """The scripted backend's reply: the first choice, empty args, "ok" for text."""
     if call.kind == "select":
         return (call.choices or [""])[0]
     return "{}" if call.prompt.endswith("TOOL_ARGS_JSON: ") else "ok"
 
 
-def prefill(backend: Metered, toolbox: Toolbox, world: object, *, inner_steps: int) -> list[PrefillRow]:
-    """One explore-area call of `inner_steps` steps in the world given (the cave, for the README)."""
-    return [
+class ExploreRun(BaseModel):
+    """One explore-area call in the world: prefill per inner step, and what the run cost."""
+
+    prefill: list[PrefillRow]
+    costs: TraceCosts
+    ended: str = Field(description="how the method ended, in its own summary")
+
+
+def explore(backend: Metered, toolbox: Toolbox, world: object, *, inner_steps: int,
+            method: str = EXPLORE_METHOD) -> ExploreRun:
+    """One explore-area call (or `method`'s) of at most `inner_steps` steps in the world given (the
+    cave, for the README). Prefill rows are for the steps that called the LLM: a step the runtime
+    decided alone computes nothing."""
+    events = _method_run(backend, toolbox, method, world, inner_steps)
+    rows = [
         PrefillRow(inner_step=r.inner_loop.inner_step, context_tokens=r.context_tokens,
                    prefilled_tokens=r.llm.prefilled_tokens, scored_tokens=r.llm.scored_tokens)
-        for r in _method_steps(backend, toolbox, EXPLORE_METHOD, world, inner_steps) if r.inner_loop
+        for r in events if isinstance(r, MethodStep) and r.llm.calls
     ]
+    end = next((e for e in events if isinstance(e, RunEnd) and e.plan == 0), None)
+    return ExploreRun(prefill=rows, costs=trace_costs(events), ended=end.reason if end else "the trace has no run_end")
 
 
 def _method_steps(backend: Metered, toolbox: Toolbox, method: str, world: object, steps: int) -> list[MethodStep]:
-    """The inner steps of one call of `method`, in a prompt of its own that opens with the whole
+    return [r for r in _method_run(backend, toolbox, method, world, steps) if isinstance(r, MethodStep)]
+
+
+def _method_run(backend: Metered, toolbox: Toolbox, method: str, world: object, steps: int) -> list[Event]:
+    """The trace of one call of `method`, in a prompt of its own that opens with the whole
     catalog, as a method starts in `mcagent run`."""
     infospace = Infospace.open(":memory:")
     try:
@@ -102,7 +142,7 @@ def _method_steps(backend: Metered, toolbox: Toolbox, method: str, world: object
         executor.execute_action({"type": method})
     finally:
         infospace.close()
-    return [r for r in planner.trace.events if isinstance(r, MethodStep)]
+    return list(planner.trace.events)
 
 
 def prefill_table(rows: list[PrefillRow]) -> str:
@@ -114,4 +154,30 @@ def prefill_table(rows: list[PrefillRow]) -> str:
     later = [r.share for r in rows[1:]]
     if later:
         lines.append(f"after the first: median {np.median(later):.1%}, worst {max(later):.1%} (target <= 10%)")
+    return "\n".join(lines)
+
+
+def costs_text(costs: TraceCosts) -> str:
+    """LLM calls per inner step against the target, and where the run's wall time went: in all,
+    and per inner step; then who decided, and any method outcome its condition refuted."""
+    per_step = costs.llm_calls_per_inner_step
+    if per_step is None:
+        calls = "- (no inner step ran)"
+    else:
+        verdict = "meets it" if per_step <= TARGET_CALLS_PER_INNER_STEP else "MISSES it"
+        calls = (f"{per_step:.2f}: {costs.inner_llm_calls} calls in {costs.inner_steps} inner steps "
+                 f"(target <= {TARGET_CALLS_PER_INNER_STEP:g}: {verdict})")
+    run, steps = costs.run_s or 1.0, max(costs.inner_steps, 1)
+    parts = {"LLM": costs.llm_s, "tools": costs.tool_s, "other": costs.other_s}
+    decided = costs.decisions
+    lines = [
+        f"LLM calls per inner step: {calls}",
+        f"wall time of the run, {costs.run_s:.2f} s: "
+        + ", ".join(f"{name} {seconds:.2f} s ({seconds / run:.0%})" for name, seconds in parts.items()),
+        "per inner step: " + ", ".join(f"{name} {seconds / steps:.2f} s" for name, seconds in parts.items()),
+        "decisions: " + (", ".join(f"{name} {n}" for name, n in decided.model_dump().items()) if decided.total
+                         else "none recorded"),
+    ]
+    if costs.refuted_outcomes:
+        lines.append(f"refuted method outcomes: {'; '.join(costs.refuted_outcomes)}")
     return "\n".join(lines)

@@ -28,7 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     _in_world(t, scenario="room")
     add_tools_flags(t)
     _bench(benches, "executor", "execute_action overhead: no-op python tool, a primitive, a note write", 5000, run_executor)
-    p = _bench(benches, "planner", "planner overhead per inner step; tokens prefilled per inner step", 480, run_planner)
+    p = _bench(benches, "planner", "planner overhead per inner step; explore-area's prefill, LLM calls and wall time",
+               480, run_planner)
     _in_world(p, scenario=EXPLORE_SCENARIO)
     add_tools_flags(p)
     p.add_argument("--inner-steps", type=count, default=12, help="explore-area steps measured (default 12)")
@@ -93,13 +94,19 @@ def run_executor(args: argparse.Namespace) -> int:
 
 def run_planner(args: argparse.Namespace) -> int:
     overhead = planner_bench.overhead(calls=args.calls)
-    rows: list[planner_bench.PrefillRow] = []
+    run: planner_bench.ExploreRun | None = None
     if not args.no_prefill:
         backend = open_backend(args.backend)
         with _session(args) as session:
-            rows = planner_bench.prefill(backend, load_tools(load_from_args(args), args), session.bot, inner_steps=args.inner_steps)
-    _report(args, [overhead], prefill=[row.model_dump() for row in rows])
-    if rows and not args.json:
-        print(f"\nprefilled tokens per inner step ({args.backend}, explore-area in the {EXPLORE_SCENARIO} scenario):")
-        print(planner_bench.prefill_table(rows))
+            run = planner_bench.explore(backend, load_tools(load_from_args(args), args), session.bot,
+                                        inner_steps=args.inner_steps)
+    _report(args, [overhead], prefill=[row.model_dump() for row in run.prefill] if run else [],
+            costs=run.costs.model_dump() if run else None, ended=run.ended if run else None)
+    if run and not args.json:
+        where = f"{args.backend}, explore-area in the {EXPLORE_SCENARIO} scenario"
+        print(f"\nprefilled tokens per inner step that called the LLM ({where}):")
+        print(planner_bench.prefill_table(run.prefill) if run.prefill else "none called it")
+        print(f"\nLLM calls and wall time ({where}, one run):")
+        print(planner_bench.costs_text(run.costs))
+        print(f"the method ended: {run.ended}")
     return 0

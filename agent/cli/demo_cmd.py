@@ -21,7 +21,7 @@ from agent.world_view import MAP_CHARS, block_counts, top_down
 # The box the demo describes first: 9 x 5 x 9 blocks around the bot.
 VIEW_RADIUS, VIEW_HALF_HEIGHT = 4, 2
 # Two method calls of 10 steps fit SmolLM2's 8,192-token context (two of 12 filled it at the 23rd
-# step) and finish in about two minutes on 2 cores. A refused DONE is what leads to the second.
+# step). A method that ends without reaching the goal is what leads to the second.
 DEMO_OPTIONS = PlannerOptions(max_steps=2, method_max_steps=10, tools=EXPLORE_TOOLS)
 DEMO_LLM = "llamacpp"
 # A demo that ran to its end succeeded as a demo, whether or not the small model reached the goal.

@@ -4,8 +4,10 @@ side by side.
 
 Writes OUT/episodes.jsonl (a line per episode as it ends), OUT/summary.md and
 OUT/summary.html, and a folder per episode with its trace and log; prints a progress line per
-episode and the summary table. Exit code 0 when every episode ran and no success was false,
-1 otherwise, 2 for bad input (nothing is started then), 130 for Ctrl-C.
+episode, the summary table and the costs table (LLM calls per inner step, where the planner's
+time went, who decided, refuted method outcomes). Exit code 0 when every episode ran, no success
+was false and no method ended in an outcome whose checked condition was false; 1 otherwise, 2
+for bad input (nothing is started then), 130 for Ctrl-C.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from agent.eval.records import EPISODES_FILE, EpisodeRecord
 from agent.eval.runner import run_all
 from agent.eval.stats import summarize
 from agent.eval.suite import Suite, Task, load_suite
-from agent.eval.tables import html_page, markdown_table, terminal_table
+from agent.eval.tables import costs_text, html_page, markdown_table, terminal_table
 from agent.llm.probe import probe_backend
 
 # An episode that runs this long is ended and recorded as an error.
@@ -115,10 +117,14 @@ def report(suite: Suite, records: list[EpisodeRecord], out: Path) -> int:
     (out / "summary.md").write_text(markdown_table(rows) + "\n", encoding="utf-8")
     (out / "summary.html").write_text(html_page(rows, records, f"mcagent eval: {suite.name}"), encoding="utf-8")
     print(terminal_table(rows))
+    print()
+    print(costs_text(rows, records))
     print(f"episodes: {out / EPISODES_FILE}\nsummary: {out / 'summary.md'}, {out / 'summary.html'}")
     errors = sum(r.outcome == "error" for r in records)
     false = sum(r.success and r.final_check is False for r in records)
-    if errors or false:
-        print(f"mcagent eval: {errors} episode(s) could not run, {false} false success(es)", file=sys.stderr)
+    refuted = sum(len(r.refuted_outcomes) for r in records)
+    if errors or false or refuted:
+        print(f"mcagent eval: {errors} episode(s) could not run, {false} false success(es), {refuted} refuted "
+              f"method outcome(s)", file=sys.stderr)
         return 1
     return 0

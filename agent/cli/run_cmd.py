@@ -2,7 +2,7 @@
 
 One progress line per step (outer.inner, tool, short args, status, duration), then a summary:
 the outcome (`success (verified: ...)`, `done (unverified: no check)`, `max_steps`, `failed`),
-DONE claims and refusals, steps, wall time, LLM time, tokens, and where the trace is. Exit code
+success claims and refusals, steps, wall time, LLM time, tokens, and where the trace is. Exit code
 0 for a verified success or an unverified DONE, 1 otherwise, 2 for bad usage, 130 for Ctrl-C.
 """
 
@@ -130,7 +130,7 @@ def print_summary(result: RunResult) -> None:
     usage = result.usage
     print(f"outcome: {result.outcome} ({result.reason})")
     if result.claims:
-        print(f"DONE claims: {result.claims}, refused by the goal check: {result.claims_refused}")
+        print(f"success claims: {result.claims}, refused by the goal check: {result.claims_refused}")
     print(f"steps: {result.steps} outer, {result.inner_steps} inner; wall {result.wall_s:.1f} s; "
           f"LLM {usage.seconds:.1f} s in {usage.calls} calls ({result.llm})")
     print(f"tokens: {usage.prompt_tokens:,} in ({usage.prefilled_tokens:,} prefilled), {usage.completion_tokens:,} out")

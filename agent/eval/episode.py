@@ -19,11 +19,12 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from agent.config import load_config
-from agent.eval.records import EpisodeRecord
+from agent.eval.records import EpisodeRecord, TraceCosts, trace_costs
 from agent.eval.suite import Task
 from agent.planner import PlannerOptions, RunResult
 from agent.session import RunRequest, WorldOptions, plan_in_world
 from agent.tools import standard_sources
+from agent.trace.reader import TraceError, read_trace
 
 
 class EpisodeSpec(BaseModel):
@@ -47,18 +48,36 @@ class EpisodeSpec(BaseModel):
         """`random` takes the episode's seed, so seeds vary the baseline's choices as well as the world."""
         return f"random:{self.seed}" if self.llm == "random" else self.llm
 
+    @property
+    def trace_path(self) -> Path:
+        return self.folder / "trace.jsonl"
+
+    def costs(self) -> TraceCosts | None:
+        """What the run cost, from its trace; None when there is no readable trace."""
+        if not self.trace_path.is_file():
+            return None
+        try:
+            return trace_costs(read_trace(self.trace_path).events)
+        except TraceError:
+            return None
+
     def record(self, result: RunResult | None, reason: str, wall_s: float) -> EpisodeRecord:
         base = dict(suite=self.suite, scenario=self.task.name, seed=self.seed, llm=self.llm, goal=self.task.goal,
-                    check=self.task.check.describe(), wall_s=wall_s, trace=str(self.folder / "trace.jsonl"))
-        if result is None:
+                    check=self.task.check.describe(), wall_s=wall_s, trace=str(self.trace_path))
+        costs = self.costs()
+        if result is None:  # no figures, as for the rest of the record; a refuted outcome counts wherever it was
+            refuted = costs.refuted_outcomes if costs is not None else []
             return EpisodeRecord(**base, outcome="error", success=False, final_check=None, claims=0, claims_refused=0,
-                                 steps=0, inner_steps=0, llm_calls=0, tokens_in=0, tokens_out=0, reason=reason)
+                                 steps=0, inner_steps=0, llm_calls=0, tokens_in=0, tokens_out=0, reason=reason,
+                                 refuted_outcomes=refuted)
         usage, final = result.usage, result.final_check
+        figures = {} if costs is None else costs.model_dump(exclude={"inner_steps"})
         return EpisodeRecord(
             **base, outcome=result.outcome, success=result.outcome == "success",
             final_check=final.holds if final is not None else None, claims=result.claims,
             claims_refused=result.claims_refused, steps=result.steps, inner_steps=result.inner_steps,
             llm_calls=usage.calls, tokens_in=usage.prompt_tokens, tokens_out=usage.completion_tokens, reason=result.reason,
+            **figures,
         )
 
 

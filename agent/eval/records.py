@@ -1,21 +1,122 @@
 """One episode of an eval as episodes.jsonl keeps it: one JSON object a line, appended and
-flushed as each episode ends, so a killed eval loses at most the line being written."""
+flushed as each episode ends, so a killed eval loses at most the line being written. What an
+episode cost (LLM calls per inner step, where its wall time went, who decided what, refuted
+method outcomes) is read from its trace by `trace_costs`."""
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.errors import ConfigError
+from agent.trace.schema import (
+    Event, LlmCall, MethodEnd, MethodStart, MethodStep, OuterStep, RunEnd, ToolCall, ToolResult,
+)
 
 EPISODES_FILE = "episodes.jsonl"
 # success: the check held. The rest are how the planner's run ended (agent.trace.Outcome), and
 # error: the episode could not run (the server, the bot or the scenario failed).
 EpisodeOutcome = Literal["success", "failed", "max_steps", "done", "interrupted", "stopped", "error"]
+
+
+class DecisionCounts(BaseModel):
+    """How many of a run's decisions (each step's tool, args and next: agent.trace.schema.Decisions)
+    each decider made, over every step of every plan, outer and inner."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    model: int = Field(0, ge=0, description="the model chose among several options")
+    forced: int = Field(0, ge=0, description="one option was left")
+    protocol: int = Field(0, ge=0, description="the method's text gave it literally")
+    checked: int = Field(0, ge=0, description="a [when: ...] condition read from the result or the world")
+    runtime: int = Field(0, ge=0, description="the goal check held, a loop bound was hit")
+
+    @property
+    def total(self) -> int:
+        return self.model + self.forced + self.protocol + self.checked + self.runtime
+
+    def __add__(self, other: DecisionCounts) -> DecisionCounts:
+        names = DecisionCounts.model_fields
+        return DecisionCounts(**{name: getattr(self, name) + getattr(other, name) for name in names})
+
+
+class TraceCosts(BaseModel):
+    """What a run cost, read from its trace. The times split the main plan's run (`run_s`) into
+    LLM calls, tools, and the rest; they add up to it.
+
+    Each top-level step of plan 0 counts once: an outer step's LLM usage already holds its
+    method's inner steps, so a method's outer step gives its `llm` and its inner steps' `tool_s`
+    (its own `tool_s` is the whole method, LLM calls and planner included). LLM calls made
+    inside a tool (an llm tool, a sub-plan) count as LLM, not as tool time as well."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    inner_steps: int = Field(ge=0, description="the main plan's method steps")
+    inner_llm_calls: int = Field(ge=0, description="LLM calls those steps made")
+    llm_calls_per_inner_step: float | None = Field(description="inner_llm_calls / inner_steps; None without any")
+    run_s: float = Field(ge=0, description="the main plan's run (run_end), else its steps' when it was cut off")
+    llm_s: float = Field(ge=0, description="seconds in LLM calls")
+    tool_s: float = Field(ge=0, description="seconds in tools, less LLM calls inside them")
+    other_s: float = Field(ge=0, description="run_s less llm_s and tool_s: the planner, each step's start, "
+                           "the goal check and surveys outside tools")
+    decisions: DecisionCounts
+    refuted_outcomes: list[str] = Field(description="methods that ended in an outcome whose checked [when: ...] "
+                                        "condition was false (method_end.outcome_holds false)")
+
+
+def trace_costs(events: Sequence[Event]) -> TraceCosts:
+    """The costs of the run whose trace holds `events` (a cut-off trace gives what it has)."""
+    steps = [e for e in events if isinstance(e, OuterStep | MethodStep)]
+    outer = {e.outer_step: e for e in steps if isinstance(e, OuterStep) and e.plan == 0}
+    inner: dict[int, list[MethodStep]] = {}
+    for e in steps:
+        if isinstance(e, MethodStep) and e.plan == 0:
+            inner.setdefault(e.outer_step, []).append(e)
+    methods = set(inner) | {e.outer_step for e in events if isinstance(e, MethodStart) and e.plan == 0}
+    llm_s = tool_s = walls = 0.0
+    for number, step in outer.items():
+        llm_s, walls = llm_s + step.llm.seconds, walls + step.wall_s
+        tool_s += sum(e.tool_s for e in inner.get(number, [])) if number in methods else step.tool_s
+    for number, group in inner.items():
+        if number not in outer:  # a method run on its own, or an outer step the trace was cut off before
+            llm_s += sum(e.llm.seconds for e in group)
+            tool_s += sum(e.tool_s for e in group)
+            walls += sum(e.wall_s for e in group)
+    tool_s = max(0.0, tool_s - _llm_inside_tools(events))
+    end = next((e for e in events if isinstance(e, RunEnd) and e.plan == 0), None)
+    run_s = end.wall_s if end is not None else walls
+    plan_inner = [e for group in inner.values() for e in group]
+    calls = sum(e.llm.calls for e in plan_inner)
+    counts = {name: 0 for name in DecisionCounts.model_fields}
+    for step in steps:
+        for who in (step.decided.tool, step.decided.args, step.decided.next):
+            if who is not None:
+                counts[who] += 1
+    refuted = [f"{e.method} {e.outcome} at step {e.outer_step}" + (f" of plan {e.plan}" if e.plan else "")
+               for e in events if isinstance(e, MethodEnd) and e.outcome_holds is False]
+    return TraceCosts(
+        inner_steps=len(plan_inner), inner_llm_calls=calls,
+        llm_calls_per_inner_step=calls / len(plan_inner) if plan_inner else None, run_s=round(run_s, 3),
+        llm_s=round(llm_s, 3), tool_s=round(tool_s, 3), other_s=round(max(0.0, run_s - llm_s - tool_s), 3),
+        decisions=DecisionCounts(**counts), refuted_outcomes=refuted,
+    )
+
+
+def _llm_inside_tools(events: Sequence[Event]) -> float:
+    """Seconds of the LLM calls made while a tool other than a method was running."""
+    running: dict[int, bool] = {}  # call_id -> is it a method
+    seconds = 0.0
+    for e in events:
+        if isinstance(e, ToolCall):
+            running[e.call_id] = e.tool_type == "method"
+        elif isinstance(e, ToolResult):
+            running.pop(e.call_id, None)
+        elif isinstance(e, LlmCall) and not all(running.values()):
+            seconds += e.latency_s
+    return seconds
 
 
 class EpisodeRecord(BaseModel):
@@ -41,6 +142,24 @@ class EpisodeRecord(BaseModel):
     wall_s: float = Field(ge=0, description="seconds, the whole episode")
     trace: str | None = Field(description="the run's trace.jsonl")
     reason: str = Field(description="why the episode ended")
+    # From the trace (trace_costs); the defaults are those of records written before they were
+    # kept, and of episodes that could not run (which keep only their refuted outcomes).
+    inner_llm_calls: int = Field(0, ge=0, description="LLM calls made in inner steps")
+    llm_calls_per_inner_step: float | None = Field(None, description="inner_llm_calls / inner_steps; None without "
+                                                   "inner steps")
+    run_s: float | None = Field(None, ge=0, description="the planner's run, seconds; wall_s adds the server's start "
+                                "and the bot's connection; None: not known")
+    llm_s: float = Field(0.0, ge=0, description="of run_s, in LLM calls")
+    tool_s: float = Field(0.0, ge=0, description="of run_s, in tools (less LLM calls inside them)")
+    other_s: float = Field(0.0, ge=0, description="of run_s, the rest: the planner, step start-up, checks, surveys")
+    decisions: DecisionCounts = Field(default_factory=DecisionCounts, description="who made each decision, over all "
+                                      "steps")
+    refuted_outcomes: list[str] = Field(default_factory=list, description="methods that ended in an outcome whose "
+                                        "checked condition was false")
+
+    def name(self) -> str:
+        """The episode in a few words, e.g. cave seed 3 llamacpp."""
+        return f"{self.scenario} seed {self.seed} {self.llm}"
 
 
 def read_episodes(path: Path) -> list[EpisodeRecord]:

@@ -8,7 +8,7 @@ from statistics import median
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agent.eval.records import EpisodeRecord
+from agent.eval.records import DecisionCounts, EpisodeRecord
 
 ALL = "ALL"  # the scenario of the rows over every scenario
 
@@ -43,6 +43,14 @@ class Row(BaseModel):
     median_llm_calls: float
     median_wall_s: float
     errors: int = Field(description="episodes that could not run")
+    # Where the cost went, over the episodes whose records keep it (older records do not).
+    llm_calls_per_inner_step: float | None = Field(
+        None, description="LLM calls made in inner steps / inner steps, summed over the group; None without any")
+    llm_share: float | None = Field(None, description="of the planner's run time (summed), in LLM calls")
+    tool_share: float | None = Field(None, description="in tools")
+    other_share: float | None = Field(None, description="the rest: the planner, step start-up, checks, surveys")
+    decisions: DecisionCounts = Field(default_factory=DecisionCounts, description="who made each decision")
+    refuted_outcomes: int = Field(0, description="method outcomes whose checked condition was false")
 
 
 def summarize(records: Sequence[EpisodeRecord]) -> list[Row]:
@@ -70,7 +78,23 @@ def _row(scenario: str, llm: str, group: list[EpisodeRecord]) -> Row:
         median_llm_calls=_median(group, lambda r: r.llm_calls),
         median_wall_s=_median(group, lambda r: r.wall_s),
         errors=sum(r.outcome == "error" for r in group),
+        **_costs(group),
     )
+
+
+def _costs(group: list[EpisodeRecord]) -> dict:
+    """The cost figures of a group: ratios of sums, so that long episodes weigh what they took."""
+    counted = [r for r in group if r.llm_calls_per_inner_step is not None]
+    inner = sum(r.inner_steps for r in counted)
+    timed = [r for r in group if r.run_s]
+    run_s = sum(r.run_s or 0.0 for r in timed)
+    shares = {f"{part}_share": sum(getattr(r, f"{part}_s") for r in timed) / run_s if run_s else None
+              for part in ("llm", "tool", "other")}
+    decisions = DecisionCounts()
+    for r in group:
+        decisions += r.decisions
+    return dict(llm_calls_per_inner_step=sum(r.inner_llm_calls for r in counted) / inner if inner else None,
+                decisions=decisions, refuted_outcomes=sum(len(r.refuted_outcomes) for r in group), **shares)
 
 
 def _median(group: list[EpisodeRecord], figure: Callable[[EpisodeRecord], float]) -> float:

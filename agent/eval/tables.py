@@ -1,5 +1,7 @@
 """An eval's summary rows as text for the terminal, a Markdown table for the README, and one
-self-contained HTML page (no script, no external asset) with every episode linked to its trace."""
+self-contained HTML page (no script, no external asset) with every episode linked to its trace.
+The costs (LLM calls per inner step, where the planner's time went, who decided, refuted method
+outcomes) are a second, narrower table with lines under it."""
 
 from __future__ import annotations
 
@@ -7,14 +9,22 @@ from collections.abc import Sequence
 from html import escape
 from urllib.parse import quote
 
-from agent.eval.records import EpisodeRecord
+from agent.eval.records import DecisionCounts, EpisodeRecord
 from agent.eval.stats import ALL, Row
 from agent.trace.report import CSS
 
 SUMMARY_HEAD = ("scenario", "backend", "episodes", "success", "95% CI", "false claims", "false successes",
                 "median steps", "median LLM calls", "median wall s", "errors")
 EPISODES_HEAD = ("scenario", "seed", "backend", "outcome", "success", "final check", "claims (refused)",
-                 "steps (inner)", "LLM calls", "tokens in / out", "wall s", "reason", "trace")
+                 "steps (inner)", "LLM calls", "tokens in / out", "wall s", "LLM / tools / other s", "reason", "trace")
+COSTS_HEAD = ("scenario", "backend", "LLM calls/inner step", "LLM", "tools", "other", "refuted")
+COSTS_NOTE = ("LLM calls/inner step: the calls made in inner steps over the inner steps, all episodes summed.\n"
+              "LLM, tools, other: shares of the planner's run time, summed (the server's start is not in it).\n"
+              "refuted: methods that ended in an outcome whose checked [when: ...] condition was false.")
+DECISIONS_HEAD = ("backend", "decisions", *DecisionCounts.model_fields)
+DECISIONS_NOTE = "Who decided each step's tool, args and next, over every step (0 each: not recorded):"
+# A backend spec longer than this is cut in its middle in the costs table, to keep it in 100 columns.
+BACKEND_CHARS = 32
 
 
 def percent(fraction: float) -> str:
@@ -59,6 +69,59 @@ def terminal_table(rows: Sequence[Row]) -> str:
     ])
 
 
+def costs_table(rows: Sequence[Row]) -> str:
+    """LLM calls per inner step, the shares of the run time, refuted outcomes: a row per row."""
+    return text_table(COSTS_HEAD, [_costs_cells(r, short=True) for r in rows])
+
+
+def _costs_cells(r: Row, short: bool = False) -> tuple[str, ...]:
+    per_step = f"{r.llm_calls_per_inner_step:.2f}" if r.llm_calls_per_inner_step is not None else "-"
+    shares = (percent(share) if share is not None else "-" for share in (r.llm_share, r.tool_share, r.other_share))
+    return (r.scenario, shorten(r.llm) if short else r.llm, per_step, *shares, str(r.refuted_outcomes))
+
+
+def shorten(text: str, width: int = BACKEND_CHARS) -> str:
+    """`text` cut in its middle to at most `width` characters, keeping its kind and as much of its
+    end as fits from a path separator on, e.g. scripted:.../explore_policy.py."""
+    if len(text) <= width:
+        return text
+    kind, colon, _ = text.partition(":")
+    head = kind + colon if colon and len(kind) < width // 2 else text[: width // 3]
+    tail = text[len(text) - (width - 3 - len(head)):]
+    if "/" in tail[:-1]:
+        tail = tail[tail.index("/"):]
+    return head + "..." + tail
+
+
+def decisions_cells(counts: DecisionCounts) -> tuple[str, ...]:
+    """The total, then each decider's count with its share, e.g. 8 (67%); a bare 0 for none."""
+    total = counts.total
+    return (str(total), *(f"{n} ({percent(n / total)})" if n else "0" for n in counts.model_dump().values()))
+
+
+def refuted_lines(records: Sequence[EpisodeRecord]) -> list[str]:
+    """A line that says none were refuted, or one naming each episode that had some."""
+    had = [r for r in records if r.refuted_outcomes]
+    if not had:
+        return [f"refuted method outcomes: 0 in {len(records)} episodes"]
+    total = sum(len(r.refuted_outcomes) for r in had)
+    return [f"refuted method outcomes: {total} in {len(had)} of {len(records)} episodes:"] + [
+        f"  {r.name()}: {'; '.join(r.refuted_outcomes)} ({r.trace or 'no trace'})" for r in had
+    ]
+
+
+def decisions_table(rows: Sequence[Row]) -> str:
+    """Who decided, a row per backend (its ALL row), over every step of its episodes."""
+    return text_table(DECISIONS_HEAD,
+                      [(shorten(r.llm), *decisions_cells(r.decisions)) for r in rows if r.scenario == ALL])
+
+
+def costs_text(rows: Sequence[Row], records: Sequence[EpisodeRecord]) -> str:
+    """What the costs table's columns mean, the table, who decided, and the refuted outcomes."""
+    return "\n".join([COSTS_NOTE, costs_table(rows), "", DECISIONS_NOTE, decisions_table(rows), "",
+                      *refuted_lines(records)])
+
+
 def markdown_table(rows: Sequence[Row]) -> str:
     header = ("scenario", "backend", "success", "95% CI", "false claims", "median steps", "median LLM calls",
               "median wall s")
@@ -84,13 +147,23 @@ def html_page(rows: Sequence[Row], records: Sequence[EpisodeRecord], title: str)
             f"{r.median_wall_s:.1f}", str(r.errors)))
         for r in rows
     ]
+    costs = ["".join(f"<td>{escape(cell)}</td>" for cell in _costs_cells(r)) for r in rows]
+    decisions = ["".join(f"<td>{escape(cell)}</td>" for cell in (r.llm, *decisions_cells(r.decisions)))
+                 for r in rows if r.scenario == ALL]
     shown = escape(title)
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{shown}</title><style>{CSS}</style>'
             f"</head><body><h1>{shown}</h1><h2>Summary</h2><p>Success is verified by each scenario's check; the "
             f"interval is Wilson's at 95%. A false claim is a DONE the check refused.</p>"
             f"{_table('summary', SUMMARY_HEAD, summary)}"
+            f"<h2>Costs</h2>{_lines(COSTS_NOTE.splitlines())}{_table('costs', COSTS_HEAD, costs)}"
+            f"{_lines([DECISIONS_NOTE])}{_table('decisions', DECISIONS_HEAD, decisions)}"
+            f"{_lines(refuted_lines(records))}"
             f"<h2>Episodes</h2><p>Hover over a scenario for its goal and check.</p>"
             f"{_table('episodes', EPISODES_HEAD, [_episode_cells(record) for record in records])}</body></html>\n")
+
+
+def _lines(lines: Sequence[str]) -> str:
+    return "<p>" + "<br>".join(escape(line) for line in lines) + "</p>"
 
 
 def _table(name: str, head: Sequence[str], rows: Sequence[str]) -> str:
@@ -108,5 +181,10 @@ def _episode_cells(r: EpisodeRecord) -> str:
     cells = [f'<span title="{about}">{escape(r.scenario)}</span>', str(r.seed), f"<code>{escape(r.llm)}</code>",
              escape(r.outcome), f'<span class="{verdict}">{verdict}</span>', final,
              f"{r.claims} ({r.claims_refused})", f"{r.steps} ({r.inner_steps})", str(r.llm_calls),
-             f"{r.tokens_in:,} / {r.tokens_out:,}", f"{r.wall_s:.1f}", escape(r.reason), trace]
+             f"{r.tokens_in:,} / {r.tokens_out:,}", f"{r.wall_s:.1f}", _split(r), escape(r.reason), trace]
     return "".join(f"<td>{cell}</td>" for cell in cells)
+
+
+def _split(r: EpisodeRecord) -> str:
+    """The planner's run time as LLM / tools / other seconds; "-" where the record does not keep it."""
+    return f"{r.llm_s:.1f} / {r.tool_s:.1f} / {r.other_s:.1f}" if r.run_s is not None else "-"

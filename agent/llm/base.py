@@ -32,6 +32,7 @@ class Capabilities(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     select: bool  # sgl.select: pick one of fixed strings (by log-likelihood)
     json_schema: bool  # sgl.gen(json_schema=...): output always parses and fits the schema
+    regex: bool = False  # sgl.gen(regex=...): output matches the pattern (a line that is not empty)
 
 
 class Usage(BaseModel):

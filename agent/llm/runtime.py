@@ -13,7 +13,7 @@ from agent.llm.base import Capabilities, LlmError, Metered
 
 
 class SglangBackend(Metered, RuntimeEndpoint):
-    capabilities = Capabilities(select=True, json_schema=True)
+    capabilities = Capabilities(select=True, json_schema=True, regex=True)
 
     def __init__(self, url: str):
         self.name = f"sglang:{url}"

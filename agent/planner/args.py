@@ -6,6 +6,7 @@ tool's schema, so a bad argument comes back as a `bad_args` result the model can
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -17,24 +18,44 @@ _TRAILING_COMMA = re.compile(r",\s*([}\]])")
 _PY_LITERALS = {"True": "true", "False": "false", "None": "null"}
 _PY_LITERAL = re.compile(r"\b(True|False|None)\b")
 _STRING = re.compile(r'("(?:\\.|[^"\\])*")')
+# A bounded integer with at most this many values is also given as an enum. The widest in our
+# tools is a search limit of 1..100; 128 short literals keep the schema under a kilobyte.
+ENUM_SPAN = 128
 
 
 def decoding_schema(schema: JsonSchema | None) -> dict[str, Any]:
-    """The tool's schema for constrained decoding. Our objects reject unknown keys unless they say
-    otherwise, while JSON Schema allows them by default: so say it explicitly, at every level."""
+    """The tool's schema for constrained decoding, meant for any JSON-schema engine.
+
+    Our objects reject unknown keys unless they say otherwise, while JSON Schema allows them by
+    default: so say it explicitly, at every level. Bounds and lengths are kept, and a bounded
+    integer with few values is also listed as an enum, which every engine holds exactly.
+
+    Why the enum: SGLang's default grammar backend, xgrammar, supports integer minimum/maximum
+    (mlc-ai/xgrammar#106, Dec 2024), number ranges (#289, Apr 2025), minLength/maxLength (#254)
+    and minItems/maxItems (#296, xgrammar 0.1.19); but its range regexes were long unsound: "."
+    in float bounds matched any character (#640, fixed in #642), an integer minimum of 2 let 1
+    through and a number range [1, 5] let 5.7 through (#661), and a range across zero could not
+    spell -0.5 (#662, #667), all reported in 2026. Other engines vary more: llama-cpp-python's
+    converter ignores bounds (agent/llm/grammar.py makes up for it). The executor checks every
+    value in the end.
+    """
     if schema is None:
         return {"type": "object", "properties": {}, "additionalProperties": False}
-    return _closed(schema.dump())
+    return _for_decoding(schema.dump())
 
 
-def _closed(node: dict[str, Any]) -> dict[str, Any]:
+def _for_decoding(node: dict[str, Any]) -> dict[str, Any]:
     out = dict(node)
     if "properties" in out:
-        out["properties"] = {name: _closed(sub) for name, sub in out["properties"].items()}
+        out["properties"] = {name: _for_decoding(sub) for name, sub in out["properties"].items()}
     if "items" in out:
-        out["items"] = _closed(out["items"])
+        out["items"] = _for_decoding(out["items"])
     if out.get("type") == "object" or "properties" in out:
         out.setdefault("additionalProperties", False)
+    if out.get("type") == "integer" and "enum" not in out and "minimum" in out and "maximum" in out:
+        low, high = math.ceil(out["minimum"]), math.floor(out["maximum"])
+        if high - low < ENUM_SPAN:
+            out["enum"] = list(range(low, high + 1))
     return out
 
 

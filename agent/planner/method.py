@@ -1,58 +1,41 @@
 """A method tool's protocol as a bounded inner loop, in the same prompt as the outer loop.
 
 At entry the protocol text is injected whole. Each internal step shows the current protocol
-step, chooses one tool with its arguments, runs it, shows its result as ground truth, and
-chooses NEXT_TASK. Where the backend can constrain, the runtime holds the model to the
-protocol: the tool is one the current step calls, and NEXT_TASK is a step the current step
-goes to or a termination outcome. The runtime, not the model, also enforces the step limit
-and the no-recursion rule, and ends the method (GOAL_REACHED) once the run's goal check holds
-after an internal step. A non-failing termination reaches the outer loop with the check's verdict.
+step (and the method's state, and any loop the runtime noticed), runs the step's tool, shows
+its result as ground truth, and goes on to the next task. The model is asked only what the
+protocol leaves open: the tool when the step offers several, the arguments when the protocol
+does not write them, the next task when no checked condition decides it (branches.py). The
+runtime, not the model, enforces the step limit, the no-recursion rule and the loop bounds,
+and ends the method (GOAL_REACHED) once the run's goal check holds after an internal step.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sglang as sgl
 
-from agent.checks import Verdict
+from agent.checks import read_goal
 from agent.llm import LlmError
 from agent.planner import prompts
-from agent.planner.decide import match_task, pick
+from agent.planner.branches import (
+    Scope, apply_sets, decide, ended_in, outcome_holds, step_of, task_labels,
+)
+from agent.planner.context import Frame, PlanContext
 from agent.planner.control import StopRequested
-from agent.planner.steps import StepClock, Turn, choose_action, describe, execute
+from agent.planner.decide import match_task, pick
+from agent.planner.loops import LoopWatch
+from agent.planner.steps import Ran, StepClock, choose_action, execute
 from agent.tools import Toolbox, ToolResult, ToolSpec
 from agent.tools.spec import DEFAULT_MAX_STEPS, MethodProtocol
 from agent.trace.schema import InnerLoop, MethodEnd, MethodStart, MethodStep
-
-if TYPE_CHECKING:
-    from agent.planner.planner import Frame, Planner
 
 # Outcomes that mean the method did not do its job; any other outcome (SUCCESS, DISCOVERY, ...) did.
 FAILING_OUTCOMES = frozenset({"FAILED", "FAILURE", "INAPPLICABLE", "ABORTED", "ERROR"})
 # The outcome the runtime gives a method when the run's goal check held after one of its steps.
 GOAL_REACHED = "GOAL_REACHED"
-_TERMINATION = re.compile(r"TERMINATION \((\w+)\)")
-_STEP_LABEL = re.compile(r"\[METHOD: STEP (\d+)\]")
-_CALL = r"`{name}`|\b(?:call|execute|use)(?:\s+tool)?:?\s+{name}(?![\w-])"
-
-
-def task_labels(protocol: MethodProtocol) -> list[str]:
-    """Every NEXT_TASK: `[METHOD: STEP X] TITLE` for each step, `TERMINATION (OUTCOME)` for each outcome."""
-    return [_step_label(protocol, n) for n in range(1, len(protocol.steps) + 1)] + _outcome_labels(protocol)
-
-
-def next_tasks(protocol: MethodProtocol, task: str) -> list[str]:
-    """What may follow `task`: the steps it goes to and every outcome (a method may always end);
-    a step that names no step to go to may go to any."""
-    number = _STEP_LABEL.match(task)
-    goes_to = protocol.steps[int(number[1]) - 1].goes_to if number else []
-    if not goes_to:
-        return task_labels(protocol)
-    return [_step_label(protocol, n) for n in sorted(goes_to)] + _outcome_labels(protocol)
 
 
 def method_tools(spec: ToolSpec, toolbox: Toolbox, task: str | None = None) -> list[str]:
@@ -60,129 +43,191 @@ def method_tools(spec: ToolSpec, toolbox: Toolbox, task: str | None = None) -> l
     protocol's; when that calls none, every non-method tool.
 
     A call is written `Call NAME`, `Execute NAME`, `Use NAME` (the seed's forms, also
-    `Call tool: NAME`) or `NAME` in backticks: a bare word would catch primitives named
-    like plain English (head, map, sort)."""
-    usable = [t.name for t in toolbox.tools.values() if t.type != "method" and not t.hidden]
-    number = _STEP_LABEL.match(task or "")
-    texts = [spec.body] if number is None or spec.protocol is None else [
-        spec.protocol.steps[int(number[1]) - 1].text, spec.body]
-    for text in texts:
-        named = [name for name in usable if re.search(_CALL.format(name=re.escape(name)), text, re.IGNORECASE)]
+    `Call tool: NAME`) or `NAME` in backticks (agent/tools/protocol_rules.py): a bare word
+    would catch primitives named like plain English (head, map, sort)."""
+    usable = {t.name for t in toolbox.tools.values() if t.type != "method" and not t.hidden}
+    protocol = spec.protocol
+    step = step_of(protocol, task or "") if protocol is not None else None
+    scopes = [step.calls] if step is not None else []
+    scopes.append([call for s in protocol.steps for call in s.calls] if protocol is not None else [])
+    for calls in scopes:
+        named = sorted({call.tool for call in calls if call.tool in usable})
         if named:
-            return sorted(named)
+            return named
     return sorted(usable)
 
 
-def _step_label(protocol: MethodProtocol, number: int) -> str:
-    return f"[METHOD: STEP {number}] {protocol.steps[number - 1].title}".rstrip()
+class MethodRun:
+    """One run of a method's protocol inside the running plan's prompt."""
+
+    def __init__(self, ctx: PlanContext, frame: Frame, spec: ToolSpec, args: dict[str, Any]):
+        assert spec.protocol is not None, "the loader parses every method's protocol"
+        self.ctx, self.frame, self.spec, self.args = ctx, frame, spec, args
+        self.protocol: MethodProtocol = spec.protocol
+        self.bound = ctx.options.method_max_steps or spec.max_steps or DEFAULT_MAX_STEPS
+        self.state = {v.name: v.initial for v in self.protocol.state}
+        self.watch = LoopWatch()
+        self.task = task_labels(self.protocol)[0]
+        self.inner = 0
+        self.loop_said = ""
+        self.started = time.perf_counter()
+
+    def run(self) -> ToolResult:
+        self._open()
+        result: ToolResult | None = None
+        try:
+            while result is None and self.inner < self.bound:
+                self.ctx.control.check()
+                self.inner += 1
+                self.ctx.stamp(self.frame, self.inner)
+                result = self._step()
+                self.frame.inner_steps += 1
+        except (StopRequested, LlmError) as e:
+            self._end("STOPPED" if isinstance(e, StopRequested) else "FAILED", str(e))
+            raise
+        finally:
+            self.ctx.stamp(self.frame)
+        if result is None:
+            summary = f"FAILED | Method {self.spec.name} exceeded max_steps"
+            self._end("FAILED", summary)
+            data = {"outcome": "FAILED", "inner_steps": self.inner, "max_steps": self.bound}
+            result = ToolResult.failure("tool_failed", summary, data)
+        return result
+
+    def _open(self) -> None:
+        labels = task_labels(self.protocol)
+        self.frame.state += sgl.user(prompts.METHOD_START.format(
+            method=self.spec.name, args=json.dumps(self.args, ensure_ascii=False), max_steps=self.bound,
+            tools=", ".join(method_tools(self.spec, self.ctx.toolbox)), protocol=self.spec.body.strip(),
+            steps="; ".join(labels[: len(self.protocol.steps)]),
+            outcomes=", ".join(o.name for o in self.protocol.outcomes),
+        ))
+        self.ctx.trace.add(MethodStart(plan=self.frame.plan, method=self.spec.name, args=self.args,
+                                       outer_step=self.frame.outer_step, max_steps=self.bound))
+
+    def _step(self) -> ToolResult | None:
+        """One internal step; the method's result when it ends here."""
+        s, ctx, clock = self.frame.state, self.ctx, StepClock(self.ctx.backend)
+        meta = InnerLoop(method_name=self.spec.name, inner_step=self.inner, max_steps=self.bound,
+                         outer_step=self.frame.outer_step)
+        key = f"p{self.frame.plan}s{meta.outer_step}m{meta.inner_step}"
+        s += sgl.user(self._step_text())
+        turn = self._turn(s, key)
+        if turn.tool is not None and ctx.toolbox.tools[turn.tool].type == "method":
+            refusal = f"FAILED | Method {self.spec.name} cannot invoke method tool '{turn.tool}'"
+            self._record(Ran(turn, ToolResult.failure("tool_failed", refusal)), meta, clock, "", None)
+            return self._end_with("FAILED", refusal, None)
+        ran = execute(self.frame.executor, turn)
+        reached = ctx.goal_reached()
+        if reached is not None:
+            self._record(ran, meta, clock, "", "runtime")
+            summary = f"{GOAL_REACHED} | the goal check holds after internal step {self.inner}: {reached.detail}"
+            return self._end_with(GOAL_REACHED, summary, None)
+        scope = Scope(ran.turn.tool, ran.turn.args, ran.result, self.state, self._read_goal)
+        problems = apply_sets(step_of(self.protocol, self.task), self.protocol, scope, self.state)
+        loop = self.watch.see(ran.turn.tool, ran.turn.args, ran.result, self._cell())
+        self.loop_said = loop.said
+        s += sgl.user(ran.result_text(prompts.METHOD_RESULT))
+        if loop.ended is not None:
+            self._record(ran, meta, clock, "", "runtime", problems)
+            return self._end_with("FAILED", f"FAILED | Method {self.spec.name} went round in circles: {loop.ended}",
+                                  None)
+        next_task, by, note = self._next(s, key, scope)
+        self._record(ran, meta, clock, next_task or "", by, problems + [note])
+        if next_task is None:
+            step = self.task
+            return self._end_with("FAILED", f"FAILED | Method {self.spec.name}: after {step} no branch holds and "
+                                            "none is left to choose", None)
+        outcome = ended_in(next_task)
+        if outcome is not None:
+            return self._ended(outcome, ran, scope)
+        self.task = next_task
+        return None
+
+    def _step_text(self) -> str:
+        lines = [prompts.METHOD_STEP.format(method=self.spec.name, inner=self.inner, max_steps=self.bound,
+                                            task=self.task)]
+        if self.state:
+            lines.append(prompts.METHOD_STATE.format(state=json.dumps(self.state, ensure_ascii=False)))
+        if self.loop_said:
+            lines.append(self.loop_said)
+        return "\n".join(lines)
+
+    def _turn(self, s, key: str):
+        caps, toolbox = self.ctx.caps, self.ctx.toolbox
+        step = step_of(self.protocol, self.task)
+        # Where the backend cannot constrain, every tool name is valid, methods included, so that
+        # the runtime refuses a method in words the model can read.
+        offered = method_tools(self.spec, toolbox, self.task) if caps.select else sorted(toolbox.tools)
+        literal = {c.tool: c.args for c in step.calls if c.args is not None} if step is not None else {}
+        return choose_action(s, key, offered, toolbox, caps, literal)
+
+    def _next(self, s, key: str, scope: Scope) -> tuple[str | None, str, str | None]:
+        """(next task, who decided it, a note): None when no way on is left."""
+        decided = decide(self.protocol, self.task, scope)
+        if decided.decided is not None or not decided.choices:
+            if decided.decided is not None:
+                s += sgl.assistant(prompts.NEXT_TASK + decided.decided)
+            return decided.decided, decided.decider, None
+        s += sgl.assistant_begin()
+        s += prompts.NEXT_TASK
+        choices = decided.choices if self.ctx.caps.select else task_labels(self.protocol)
+        chosen = pick(s, key + "_next", choices, self.ctx.caps, label=prompts.NEXT_TASK, what="NEXT_TASK",
+                      matcher=match_task)
+        s += sgl.assistant_end()
+        if chosen.value is not None and chosen.value not in decided.choices:
+            refused = f"{chosen.value} is not open after this result (open: {', '.join(decided.choices)})"
+            return self.task, "model", "; ".join(n for n in (chosen.note, refused) if n)
+        return chosen.value or self.task, "model", chosen.note  # an invalid NEXT_TASK keeps the current step
+
+    def _read_goal(self) -> bool | None:
+        verdict = read_goal(self.frame.executor)
+        return None if verdict is None else verdict.holds
+
+    def _cell(self) -> tuple[int, int, int] | None:
+        world_map = getattr(self.frame.executor, "world_map", None)
+        return getattr(world_map, "feet", None)
+
+    def _record(self, ran: Ran, meta: InnerLoop, clock: StepClock, next_task: str, next_by,
+                notes: list[str | None] | None = None) -> None:
+        note = "; ".join(n for n in notes or [] if n) or None
+        record = ran.record(MethodStep, clock, note=note, next_by=next_by, plan=self.frame.plan,
+                               outer_step=meta.outer_step, inner_loop=meta,
+                               action=ran.turn.action(_inner_loop=meta.model_dump()), next_task=next_task)
+        self.ctx.trace.add(record)
+
+    def _ended(self, outcome: str, ran: Ran, scope: Scope) -> ToolResult:
+        """The short summary the outer loop reads: the outcome first, then how it got there, and for
+        an outcome that claims success, what the goal check says of it."""
+        summary = (f"{outcome} | Method {self.spec.name} ended in {outcome} after {self.inner} internal steps; "
+                   f"last: {ran.turn.tool} {ran.result.status}")
+        data: dict[str, Any] = {"outcome": outcome, "inner_steps": self.inner, "last_result": ran.result.value}
+        holds = outcome_holds(next(o for o in self.protocol.outcomes if o.name == outcome), scope)
+        if outcome in FAILING_OUTCOMES:
+            self._end(outcome, summary, holds)
+            return ToolResult.failure("tool_failed", summary, data)
+        verdict = self.ctx.claim(self.frame, "method", method=self.spec.name) if self.ctx.judge is not None else None
+        if verdict is not None:
+            self.frame.claims += 1
+            self.frame.claims_refused += not verdict.holds
+            summary += f"; goal check: {verdict.detail}"
+            data["goal_check"] = verdict.model_dump()
+        self._end(outcome, summary, holds)
+        return ToolResult.success(data, summary)
+
+    def _end_with(self, outcome: str, summary: str, holds: bool | None) -> ToolResult:
+        """Ends the method in an outcome the runtime gave it."""
+        self._end(outcome, summary, holds)
+        data = {"outcome": outcome, "inner_steps": self.inner}
+        if outcome in FAILING_OUTCOMES:
+            return ToolResult.failure("tool_failed", summary, data)
+        return ToolResult.success(data, summary)
+
+    def _end(self, outcome: str, summary: str, holds: bool | None = None) -> None:
+        self.ctx.trace.add(MethodEnd(plan=self.frame.plan, outer_step=self.frame.outer_step, method=self.spec.name,
+                                     outcome=outcome, inner_steps=self.inner, summary=summary,
+                                     wall_s=time.perf_counter() - self.started, outcome_holds=holds))
 
 
-def _outcome_labels(protocol: MethodProtocol) -> list[str]:
-    return [f"TERMINATION ({outcome.name})" for outcome in protocol.outcomes]
-
-
-def run_method(planner: Planner, frame: Frame, spec: ToolSpec, args: dict[str, Any]) -> ToolResult:
-    s, started = frame.state, time.perf_counter()
-    protocol = spec.protocol
-    assert protocol is not None, "the loader parses every method's protocol"
-    bound = planner.options.method_max_steps or spec.max_steps or DEFAULT_MAX_STEPS
-    labels = task_labels(protocol)
-    s += sgl.user(prompts.METHOD_START.format(
-        method=spec.name, args=json.dumps(args, ensure_ascii=False), max_steps=bound,
-        tools=", ".join(method_tools(spec, planner.toolbox)), protocol=spec.body.strip(),
-        steps="; ".join(labels[: len(protocol.steps)]), outcomes=", ".join(o.name for o in protocol.outcomes),
-    ))
-    planner.trace.add(MethodStart(plan=frame.plan, method=spec.name, args=args, outer_step=frame.outer_step,
-                                  max_steps=bound))
-    task, inner, result = labels[0], 0, None
-    try:
-        while result is None and inner < bound:
-            planner.control.check()
-            inner += 1
-            meta = InnerLoop(method_name=spec.name, inner_step=inner, max_steps=bound, outer_step=frame.outer_step)
-            planner.stamp(frame, inner)
-            record, reached = _inner_step(planner, frame, spec, meta, task)
-            frame.inner_steps += 1
-            if reached is not None:
-                summary = f"{GOAL_REACHED} | the goal check holds after internal step {inner}: {reached.detail}"
-                result = ToolResult.success({"outcome": GOAL_REACHED, "inner_steps": inner}, summary)
-            elif record.tool is not None and planner.toolbox.tools[record.tool].type == "method":
-                data = {"outcome": "FAILED", "inner_steps": inner}
-                result = ToolResult.failure("tool_failed", record.result["reason"], data)
-            elif (ended := _TERMINATION.fullmatch(record.next_task)) is not None:
-                result = _ended(planner, frame, spec, ended[1], inner, record)
-            task = record.next_task or task
-    except (StopRequested, LlmError) as e:
-        _end(planner, frame, spec, "STOPPED" if isinstance(e, StopRequested) else "FAILED", inner, str(e), started)
-        raise
-    finally:
-        planner.stamp(frame)
-    if result is None:
-        data = {"outcome": "FAILED", "inner_steps": inner, "max_steps": bound}
-        result = ToolResult.failure("tool_failed", f"FAILED | Method {spec.name} exceeded max_steps", data)
-    outcome = result.data["outcome"] if isinstance(result.data, dict) else "FAILED"
-    _end(planner, frame, spec, outcome, inner, result.value, started)
-    return result
-
-
-def _end(planner: Planner, frame: Frame, spec: ToolSpec, outcome: str, inner: int, summary: str,
-         started: float) -> None:
-    planner.trace.add(MethodEnd(plan=frame.plan, outer_step=frame.outer_step, method=spec.name, outcome=outcome,
-                                inner_steps=inner, summary=summary, wall_s=time.perf_counter() - started))
-
-
-def _inner_step(planner: Planner, frame: Frame, spec: ToolSpec, meta: InnerLoop,
-                task: str) -> tuple[MethodStep, Verdict | None]:
-    """One internal step; with the check's verdict when it holds after the tool ran (the model is
-    then not asked for NEXT_TASK)."""
-    s, clock, caps = frame.state, StepClock(planner.backend), planner.caps
-    key = f"p{frame.plan}s{meta.outer_step}m{meta.inner_step}"
-    s += sgl.user(prompts.METHOD_STEP.format(method=spec.name, inner=meta.inner_step, max_steps=meta.max_steps,
-                                             task=task))
-    # Where the backend cannot constrain, every tool name is valid, methods included, so that
-    # the runtime refuses a method in words the model can read.
-    offered = method_tools(spec, planner.toolbox, task) if caps.select else sorted(planner.toolbox.tools)
-    turn = choose_action(s, key, offered, planner.toolbox, caps)
-    if turn.tool is not None and planner.toolbox.tools[turn.tool].type == "method":
-        refusal = f"FAILED | Method {spec.name} cannot invoke method tool '{turn.tool}'"
-        return _record(planner, frame, meta, turn, ToolResult.failure("tool_failed", refusal), "", clock, 0.0), None
-    result, tool_s = execute(frame.executor, turn)
-    reached = planner.goal_reached()
-    if reached is not None:
-        return _record(planner, frame, meta, turn, result, "", clock, tool_s), reached
-    s += sgl.user(prompts.METHOD_RESULT.format(tool=turn.tool, result=describe(result)))
-    s += sgl.assistant_begin()
-    s += prompts.NEXT_TASK
-    choices = next_tasks(spec.protocol, task) if caps.select else task_labels(spec.protocol)
-    chosen = pick(s, key + "_next", choices, caps, label=prompts.NEXT_TASK, what="NEXT_TASK", matcher=match_task)
-    s += sgl.assistant_end()
-    next_task = chosen.value or task  # a NEXT_TASK that stayed invalid keeps the current step
-    if chosen.note:
-        turn = Turn(turn.thoughts, turn.tool, turn.args, "; ".join(n for n in (turn.note, chosen.note) if n))
-    return _record(planner, frame, meta, turn, result, next_task, clock, tool_s), None
-
-
-def _record(planner: Planner, frame: Frame, meta: InnerLoop, turn: Turn, result: ToolResult, next_task: str,
-            clock: StepClock, tool_s: float) -> MethodStep:
-    record = MethodStep(
-        plan=frame.plan, outer_step=meta.outer_step, inner_loop=meta, thoughts=turn.thoughts, tool=turn.tool,
-        action=turn.action(_inner_loop=meta.model_dump()), result=result.as_dict(), note=turn.note,
-        next_task=next_task, **clock.fields(tool_s),
-    )
-    planner.trace.add(record)
-    return record
-
-
-def _ended(planner: Planner, frame: Frame, spec: ToolSpec, outcome: str, inner: int, last: MethodStep) -> ToolResult:
-    """The short summary the outer loop reads: the outcome first, then how it got there, and for
-    an outcome that claims success, what the goal check says of it."""
-    summary = (f"{outcome} | Method {spec.name} ended in {outcome} after {inner} internal steps; "
-               f"last: {last.tool} {last.status}")
-    data = {"outcome": outcome, "inner_steps": inner, "last_result": last.result.get("value")}
-    if outcome in FAILING_OUTCOMES:
-        return ToolResult.failure("tool_failed", summary, data)
-    verdict = planner.claim(frame, "method", method=spec.name) if planner.judge is not None else None
-    if verdict is not None:
-        summary += f"; goal check: {verdict.detail}"
-        data["goal_check"] = verdict.model_dump()
-    return ToolResult.success(data, summary)
+def run_method(ctx: PlanContext, frame: Frame, spec: ToolSpec, args: dict[str, Any]) -> ToolResult:
+    return MethodRun(ctx, frame, spec, args).run()

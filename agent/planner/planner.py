@@ -1,55 +1,45 @@
 """The planner: an SGLang program whose outer loop picks one tool per step toward a goal.
 
 Each outer step: THOUGHTS, TOOL_NAME, TOOL_ARGS_JSON, execute, ACTUAL RESULT (ground truth),
-DONE, NEXT_TASK, all appended to one prompt that only grows at the end. A method tool runs
-its protocol as a bounded inner loop in the same prompt (method.py). Python tools can start a
-sub-plan: a fresh prompt with its own goal, tools and step bound.
+DONE, NEXT_TASK, all appended to one prompt that only grows at the end. The model is asked
+only what the runtime cannot know: one tool offered is the tool, a tool without arguments
+gets none, and THOUGHTS come only with a choice (steps.py). A method tool runs its protocol
+as a bounded inner loop in the same prompt (method.py). Python tools can start a sub-plan: a
+fresh prompt with its own goal, tools and step bound. Both loops share one PlanContext.
 
 With a goal check (agent/checks), the world decides, not the model: after every step the
-check is read, and once it holds the run ends as a verified success without asking the
-model; a DONE: yes it refuses is answered in the prompt with what the world says.
+check is read, and once it holds the run ends as a verified success; while it does not, the
+model is not asked DONE, since the world has answered it.
 
 The Planner is also the executor's MethodRunner and Subplanner, so those calls come back here.
 """
 
 from __future__ import annotations
 
-import json
 import time
 import traceback
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import sglang as sgl
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from agent.checks import Check, Verdict
 from agent.llm import LlmError, Metered
 from agent.planner import prompts
+from agent.planner.context import Frame, Judge, PlanContext, PlannerOptions
 from agent.planner.control import LlmFailed, RunControl, StopRequested
 from agent.planner.decide import match_yes_no, pick
 from agent.planner.method import run_method
-from agent.planner.steps import TASK_TOKENS, StepClock, choose_action, describe, execute
+from agent.planner.steps import TASK_TOKENS, StepClock, asks_model, choose_action, execute, gen_line
 from agent.tools import Toolbox, ToolResult, ToolSpec, catalog_text
 from agent.tools.context import ToolContext
-from agent.trace import Outcome, RunSetup, TraceWriter
-from agent.trace.schema import DoneClaim, Error, GoalAdded, OuterStep, RunEnd, RunStart, RunTotals
+from agent.trace import RunSetup, TraceWriter
+from agent.trace.schema import Error, GoalAdded, OuterStep, RunEnd, RunStart, RunTotals
 
 # Exit codes by outcome: 0 for a verified success or an unverified DONE (no check to hold it
 # to), 130 for Ctrl-C as everywhere in mcagent; 1 for the rest, a player's !stop included.
 EXIT_CODES: dict[str, int] = {"success": 0, "done": 0, "interrupted": 130}
-# What reads the goal check in the world now; the session builds it from the bot and the check.
-Judge = Callable[[], Verdict]
-
-
-class PlannerOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    max_steps: int = Field(20, ge=1, le=1000, description="outer steps per run")
-    method_max_steps: int | None = Field(None, ge=1, le=1000, description="overrides every method's own bound")
-    tools: list[str] | None = Field(None, description="what the outer loop may choose; None: the whole catalog")
-    subplan_max_steps: int = Field(8, ge=1, le=1000, description="a sub-plan's bound when its caller gives none")
 
 
 class RunResult(RunTotals):
@@ -62,29 +52,6 @@ class RunResult(RunTotals):
         return EXIT_CODES.get(self.outcome, 1)
 
 
-@dataclass
-class Frame:
-    """One running plan: the main one, or a sub-plan started by a python tool."""
-
-    plan: int
-    goal: str
-    tools: list[str]
-    max_steps: int
-    executor: ToolContext
-    world: str = ""  # the world-state summary the prompt opens with
-    state: Any = None  # the SGLang program state: the prompt
-    outer_step: int = 0
-    inner_steps: int = 0
-    claims: int = 0
-    claims_refused: int = 0
-    outcome: Outcome = "failed"
-    reason: str = "stopped by an error"
-    started: float = field(default_factory=time.perf_counter)
-
-    def finish(self, outcome: Outcome, reason: str) -> None:
-        self.outcome, self.reason = outcome, reason
-
-
 @sgl.function
 def _plan(s, planner: Planner, frame: Frame):
     planner.outer_loop(s, frame)
@@ -94,8 +61,8 @@ def _plan(s, planner: Planner, frame: Frame):
 def _lone_method(s, planner: Planner, frame: Frame, spec: ToolSpec, args: dict):
     planner.start_prompt(s, frame)
     frame.outer_step = 1
-    planner.stamp(frame)
-    result = run_method(planner, frame, spec, args)
+    planner.ctx.stamp(frame)
+    result = run_method(planner.ctx, frame, spec, args)
     frame.finish("done" if result.ok else "failed", result.value)
     return result
 
@@ -103,48 +70,33 @@ def _lone_method(s, planner: Planner, frame: Frame, spec: ToolSpec, args: dict):
 class Planner:
     def __init__(self, backend: Metered, toolbox: Toolbox, options: PlannerOptions | None = None,
                  trace: TraceWriter | None = None):
-        self.backend = backend
-        self.caps = backend.capabilities
-        self.toolbox = toolbox
-        self.options = options or PlannerOptions()
-        self.trace = trace or TraceWriter()
-        self.control = RunControl()
-        backend.on_call = self.trace.llm_call
+        self.ctx = PlanContext(backend, toolbox, options or PlannerOptions(), trace or TraceWriter())
+        backend.on_call = self.ctx.trace.llm_call
         self._frames: list[Frame] = []
         self._plans = 0
         self._method: str | None = None  # the method running now: methods never nest
-        self.judge: Judge | None = None  # the main goal's check; None: claims stay unverified
         self._check: Check | None = None
+
+    @property
+    def trace(self) -> TraceWriter:
+        return self.ctx.trace
+
+    @property
+    def control(self) -> RunControl:
+        return self.ctx.control
+
+    @property
+    def toolbox(self) -> Toolbox:
+        return self.ctx.toolbox
 
     def run(self, goal: str, executor: ToolContext, world: str = "", setup: RunSetup | None = None,
             judge: Judge | None = None, check: Check | None = None) -> RunResult:
         """Plans until the goal is reached (verified by `judge`, which reads `check` in the
         world) or reported done (unverified, without a judge), the step bound, an LLM failure,
         a stop request or Ctrl-C. `setup` and `check` go into the trace's run_start."""
-        self.judge, self._check = judge, check
-        frame = self._frame(goal, self.options.tools, self.options.max_steps, executor, world)
+        self.ctx.judge, self._check = judge, check
+        frame = self._frame(goal, self.ctx.options.tools, self.ctx.options.max_steps, executor, world)
         return self._run(frame, _plan, top=True, setup=setup)[0]
-
-    def goal_reached(self) -> Verdict | None:
-        """The check's verdict when it holds now; None when it does not, or there is none.
-        Read after every step, in every plan: the world, not the model, ends the run."""
-        if self.judge is None:
-            return None
-        verdict = self.judge()
-        return verdict if verdict.holds else None
-
-    def claim(self, frame: Frame, by: Literal["model", "method", "world"], method: str | None = None,
-              verdict: Verdict | None = None) -> Verdict | None:
-        """Judges a claim that the goal is reached (with `verdict` when it was just read) and
-        records it; None when there is no check."""
-        if verdict is None and self.judge is not None:
-            verdict = self.judge()
-        detail = verdict.detail if verdict is not None else "unverified: no check"
-        holds = verdict.holds if verdict is not None else None
-        accepted = by == "world" or (by == "model" and holds is not False)
-        self.trace.add(DoneClaim(plan=frame.plan, outer_step=frame.outer_step, by=by, method=method, holds=holds,
-                                 detail=detail, accepted=accepted))
-        return verdict
 
     def status_line(self) -> str:
         """One line on where the run is, for a player asking: step, method, last tool, goal."""
@@ -161,7 +113,7 @@ class Planner:
         unknown = [name for name in tools or [] if name not in self.toolbox.tools]
         if unknown:
             return ToolResult.failure("bad_args", f"subplan: no tool named {unknown[0]!r}")
-        frame = self._frame(goal, tools, max_steps or self.options.subplan_max_steps, executor)
+        frame = self._frame(goal, tools, max_steps or self.ctx.options.subplan_max_steps, executor)
         run = self._run(frame, _plan, top=False)[0]
         data = {"outcome": run.outcome, "steps": run.steps, "reason": run.reason}
         if run.outcome in ("done", "success"):
@@ -176,7 +128,7 @@ class Planner:
         self._method = spec.name
         try:
             if self._frames:
-                return run_method(self, self._frames[-1], spec, args)
+                return run_method(self.ctx, self._frames[-1], spec, args)
             frame = self._frame(prompts.STANDALONE_GOAL.format(method=spec.name), None, 1, executor)
             return self._run(frame, _lone_method, top=False, spec=spec, args=args)[1]
         except LlmError as e:
@@ -198,78 +150,73 @@ class Planner:
         for step in range(1, frame.max_steps + 1):
             self.control.check()
             frame.outer_step = step
-            self.stamp(frame)
+            self.ctx.stamp(frame)
             if frame.plan == 0:
                 self._add_goals(s, frame)
             record, reached = self._outer_step(s, frame, task)
             if reached is not None:
                 if frame.plan == 0:
-                    self.claim(frame, "world", verdict=reached)
+                    self.ctx.claim(frame, "world", verdict=reached)
                 return frame.finish("success", f"verified: {reached.detail}")
-            if record.done and self._accept_done(s, frame):
-                return None
+            if record.done:
+                return self._accept_done(frame)
             task = record.next_task or task
-        claims = f"; {frame.claims_refused} DONE claim(s) refused" if frame.claims_refused else ""
+        claims = f"; {frame.claims_refused} success claim(s) refused" if frame.claims_refused else ""
         frame.finish("max_steps", f"the goal was not reached within {frame.max_steps} steps{claims}")
 
-    def _accept_done(self, s, frame: Frame) -> bool:
-        """A DONE: yes from the model. The main plan's is held to the check: accepted and
-        verified when it holds, otherwise refused in the prompt with what the world says.
-        Without a check, and in sub-plans (their goals are their callers'), it stands unverified."""
+    def _accept_done(self, frame: Frame) -> None:
+        """A DONE: yes from the model, asked only where no check decides: in a sub-plan (its goal
+        is its caller's) or a run without a check. It stands, unverified."""
         if frame.plan != 0:
-            frame.finish("done", f"unverified: the sub-plan reported done at step {frame.outer_step}")
-            return True
+            return frame.finish("done", f"unverified: the sub-plan reported done at step {frame.outer_step}")
         frame.claims += 1
-        verdict = self.claim(frame, "model")
-        if verdict is None:
-            frame.finish("done", f"unverified: no check; the model reported done at step {frame.outer_step}")
-            return True
-        if verdict.holds:
-            frame.finish("success", f"verified: {verdict.detail}")
-            return True
-        frame.claims_refused += 1
-        s += sgl.user(prompts.DONE_REFUSED.format(detail=verdict.detail))
-        return False
-
-    def stamp(self, frame: Frame, inner_step: int | None = None) -> None:
-        """Where the run is, for the tool calls the trace records meanwhile."""
-        self.trace.plan, self.trace.outer_step, self.trace.inner_step = frame.plan, frame.outer_step, inner_step
+        self.ctx.claim(frame, "model")
+        return frame.finish("done", f"unverified: no check; the model reported done at step {frame.outer_step}")
 
     def _add_goals(self, s, frame: Frame) -> None:
         for goal in self.control.new_goals():
             s += sgl.user(prompts.NEW_GOAL.format(goal=goal))
             frame.goal = goal
-            self.judge = None  # the check was the old goal's: claims about the new one are unverified
+            self.ctx.judge = None  # the check was the old goal's: claims about the new one are unverified
             self.trace.add(GoalAdded(plan=frame.plan, goal=goal, outer_step=frame.outer_step))
 
     def _outer_step(self, s, frame: Frame, task: str) -> tuple[OuterStep, Verdict | None]:
-        """One step; with the check's verdict when it holds after the tool ran, in which case the
-        model is not asked whether it is done."""
-        clock, key = StepClock(self.backend), f"p{frame.plan}s{frame.outer_step}"
+        """One step; with the check's verdict when it holds after the tool ran. The model is asked
+        DONE only where no check decides it (no check, or a sub-plan), and NEXT_TASK only when
+        the next step leaves it a choice."""
+        ctx = self.ctx
+        clock, key = StepClock(ctx.backend), f"p{frame.plan}s{frame.outer_step}"
         s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=task))
-        turn = choose_action(s, key, frame.tools, self.toolbox, self.caps)
-        result, tool_s = execute(frame.executor, turn)
-        reached = self.goal_reached()
-        done, next_task, notes = None, "", [turn.note]
+        ran = execute(frame.executor, choose_action(s, key, frame.tools, ctx.toolbox, ctx.caps))
+        reached = ctx.goal_reached()
+        done, next_task, note, next_by = None, "", None, "runtime"
         if reached is None:
-            shown = prompts.RESULT.format(tool=turn.tool or "(none)",
-                                          args=json.dumps(turn.args or {}, ensure_ascii=False), result=describe(result))
-            s += sgl.user(shown + "\n" + prompts.OUTER_REFLECT)
-            s += sgl.assistant_begin()
-            s += prompts.DONE
-            answer = pick(s, key + "_done", ["yes", "no"], self.caps, label=prompts.DONE, what="DONE answer",
-                          matcher=match_yes_no)
-            s += "\n" + prompts.NEXT_TASK + sgl.gen(key + "_next", max_tokens=TASK_TOKENS, stop=["\n"], temperature=0.0)
-            s += sgl.assistant_end()
-            done, next_task = answer.value == "yes", s[key + "_next"].strip()
-            notes.append(answer.note)
-        record = OuterStep(
-            plan=frame.plan, outer_step=frame.outer_step, thoughts=turn.thoughts, tool=turn.tool,
-            action=turn.action(), result=result.as_dict(), note="; ".join(n for n in notes if n) or None,
-            done=done, next_task=next_task, **clock.fields(tool_s),
-        )
-        self.trace.add(record)
+            asks_done = frame.plan != 0 or ctx.judge is None
+            asks_task = asks_model(frame.tools, ctx.toolbox)
+            s += sgl.user(ran.result_text(prompts.RESULT) + _asked(asks_done, asks_task))
+            if asks_done or asks_task:
+                done, next_task, note = self._reflect(s, key, asks_done, asks_task)
+                next_by = "model"
+        record = ran.record(OuterStep, clock, note=note, next_by=next_by, plan=frame.plan,
+                            outer_step=frame.outer_step, action=ran.turn.action(), done=done, next_task=next_task)
+        ctx.trace.add(record)
         return record, reached
+
+    def _reflect(self, s, key: str, asks_done: bool, asks_task: bool) -> tuple[bool | None, str, str | None]:
+        """The model's DONE and NEXT_TASK, each only when asked: (done, next task, what was wrong)."""
+        s += sgl.assistant_begin()
+        done, note, next_task = None, None, ""
+        if asks_done:
+            s += prompts.DONE
+            answer = pick(s, key + "_done", ["yes", "no"], self.ctx.caps, label=prompts.DONE, what="DONE answer",
+                          matcher=match_yes_no)
+            done, note = answer.value == "yes", answer.note
+            s += "\n"
+        if asks_task:
+            s += prompts.NEXT_TASK + gen_line(key + "_next", TASK_TOKENS, self.ctx.caps)
+            next_task = s[key + "_next"].strip()
+        s += sgl.assistant_end()
+        return done, next_task, note
 
     def _frame(self, goal: str, tools: list[str] | None, max_steps: int, executor: ToolContext,
                world: str = "") -> Frame:
@@ -283,16 +230,17 @@ class Planner:
         """Runs the SGLang `program` for `frame` between its run_start and run_end; returns the
         result and what the program returned. Only the top plan turns Ctrl-C, stop requests and
         LLM failures into its outcome; a nested one passes them up after recording."""
-        usage = self.backend.usage.model_copy()
+        backend = self.ctx.backend
+        usage = backend.usage.model_copy()
         check = self._check.as_data() if self._check is not None and frame.plan == 0 else None
         self.trace.add(RunStart(plan=frame.plan, goal=frame.goal, max_steps=frame.max_steps, tools=frame.tools,
-                                world=frame.world, llm=self.backend.name, capabilities=self.caps, setup=setup,
+                                world=frame.world, llm=backend.name, capabilities=self.ctx.caps, setup=setup,
                                 check=check))
         stamped = (self.trace.plan, self.trace.outer_step, self.trace.inner_step)
         self._frames.append(frame)
         returned = None
         try:
-            state = program.run(planner=self, frame=frame, backend=self.backend, use_thread=False, **arguments)
+            state = program.run(planner=self, frame=frame, backend=backend, use_thread=False, **arguments)
             returned = state.ret_value
         except KeyboardInterrupt:
             frame.finish("interrupted", "interrupted by Ctrl-C")
@@ -317,9 +265,16 @@ class Planner:
             self.trace.plan, self.trace.outer_step, self.trace.inner_step = stamped
             result = RunResult(
                 outcome=frame.outcome, reason=frame.reason, steps=frame.outer_step, inner_steps=frame.inner_steps,
-                wall_s=time.perf_counter() - frame.started, usage=self.backend.usage.minus(usage),
-                claims=frame.claims, claims_refused=frame.claims_refused, trace=self.trace.path, llm=self.backend.name,
+                wall_s=time.perf_counter() - frame.started, usage=backend.usage.minus(usage),
+                claims=frame.claims, claims_refused=frame.claims_refused, trace=self.trace.path, llm=backend.name,
             )
             ended = result.model_dump(include=set(RunTotals.model_fields))
             self.trace.add(RunEnd(plan=frame.plan, goal=frame.goal, **ended))
         return result, returned
+
+
+def _asked(asks_done: bool, asks_task: bool) -> str:
+    """What the model is asked after the result, if anything."""
+    if asks_done:
+        return "\n" + (prompts.OUTER_REFLECT if asks_task else prompts.DONE_ONLY)
+    return "\n" + prompts.NEXT_ONLY if asks_task else ""

@@ -36,6 +36,9 @@ RESULT = """Tool executed: `{tool}` {args}
 NEW_GOAL = "NEW GOAL (given by a player; it replaces the GOAL above): {goal}"
 
 OUTER_REFLECT = "Is the GOAL reached? Write DONE: yes or no, then NEXT_TASK."
+DONE_ONLY = "Is the GOAL reached? Write DONE: yes or no."
+# With a goal check, the world says whether the GOAL is reached: the model is not asked.
+NEXT_ONLY = "The goal check says the GOAL is not reached yet. Write NEXT_TASK."
 
 # Shown once when a name is not one of the valid choices, before the one retry.
 CORRECTION = "{got!r} is not a valid {what}. Write exactly one of: {choices}"
@@ -52,6 +55,9 @@ Tools for this method: {tools}
 # Each internal step repeats only what changes: where the loop is, and the result.
 METHOD_STEP = "#METHOD EXECUTION MODE: {method} (internal step {inner}/{max_steps}). CURRENT METHOD STEP: {task}"
 
+# The method's declared runtime state, kept by the runtime, as it is before this step.
+METHOD_STATE = "#METHOD STATE: {state}"
+
 METHOD_RESULT = """Tool executed: `{tool}`
 >> ACTUAL RESULT (ground truth) <<
 {result}
@@ -60,9 +66,10 @@ NEXT_TASK?"""
 
 STANDALONE_GOAL = "Run the method {method} to its end."
 
+# What a one-line answer is held to where the backend constrains: it starts with a character that
+# is not blank, and ends at the line's end.
+LINE = r"[^ \t\n][^\n]*"
+
 # The assistant's side of a turn: the labels the model writes after.
 THOUGHTS, TOOL_NAME, TOOL_ARGS = "THOUGHTS: ", "TOOL_NAME: ", "TOOL_ARGS_JSON: "
 DONE, NEXT_TASK = "DONE: ", "NEXT_TASK: "
-
-# A DONE the goal check refused: what the world says, appended as ground truth.
-DONE_REFUSED = "DONE refused: {detail}. The GOAL is not reached; keep working toward it."

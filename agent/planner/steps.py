@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import sglang as sgl
@@ -14,9 +14,10 @@ from agent.infospace.models import preview
 from agent.llm import Capabilities, Metered
 from agent.planner import prompts
 from agent.planner.args import decoding_schema, parse_args
-from agent.planner.decide import pick
+from agent.planner.decide import Pick, pick
 from agent.tools import Toolbox, ToolResult
 from agent.tools.context import ToolContext
+from agent.trace.schema import Decider, Decisions, MethodStep, OuterStep
 
 # Token budgets per generated field: enough for a sentence, a JSON object, a task line.
 THOUGHT_TOKENS, ARGS_TOKENS, TASK_TOKENS = 48, 160, 48
@@ -26,48 +27,114 @@ RESULT_CHARS = 700
 
 @dataclass(frozen=True)
 class Turn:
-    """What the model chose: `tool` None when no valid name came; `args` None when they did not parse."""
+    """What was chosen: `tool` None when no valid name came; `args` None when they did not parse.
+    `decided` says, for the tool and the arguments, whether the model chose them."""
 
     thoughts: str
     tool: str | None
     args: dict[str, Any] | None
     note: str | None = None
+    decided: Decisions = field(default_factory=Decisions)
 
     def action(self, **meta: Any) -> dict[str, Any]:
         return {"type": self.tool, **(self.args or {}), **meta}
 
 
-def choose_action(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabilities) -> Turn:
-    """One assistant turn: THOUGHTS, TOOL_NAME (one of `tools`), TOOL_ARGS_JSON."""
+def choose_action(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabilities,
+                  literal: dict[str, dict[str, Any]] | None = None) -> Turn:
+    """One assistant turn: THOUGHTS, TOOL_NAME (one of `tools`), TOOL_ARGS_JSON. The model is
+    asked only where there is a choice: one tool offered is the tool; arguments in `literal`
+    (the protocol's, by tool) or for a tool that takes none are written, not generated; and
+    THOUGHTS come only when the model chooses something."""
+    literal = literal or {}
+    tool_by = "forced" if len(tools) == 1 else "model"
     s += sgl.assistant_begin()
-    s += prompts.THOUGHTS + sgl.gen(key + "_thoughts", max_tokens=THOUGHT_TOKENS, stop=["\n"], temperature=0.0)
-    s += "\n" + prompts.TOOL_NAME
-    name = pick(s, key + "_tool", tools, caps, label=prompts.TOOL_NAME, what="tool name")
-    args: dict[str, Any] | None = {}
-    notes = [name.note]
-    if name.value is not None:
-        s += "\n" + prompts.TOOL_ARGS
-        if caps.json_schema:
-            schema = json.dumps(decoding_schema(toolbox.tools[name.value].schema_hint))
-            s += sgl.gen(key + "_args", max_tokens=ARGS_TOKENS, json_schema=schema, temperature=0.0)
-        else:
-            s += sgl.gen(key + "_args", max_tokens=ARGS_TOKENS, stop=["\n"], temperature=0.0)
-        args, problem = parse_args(s[key + "_args"])
-        notes.append(problem)
+    thoughts = ""
+    if asks_model(tools, toolbox, literal):
+        s += prompts.THOUGHTS + gen_line(key + "_thoughts", THOUGHT_TOKENS, caps)
+        thoughts = s[key + "_thoughts"].strip()
+        s += "\n"
+    s += prompts.TOOL_NAME
+    if tool_by == "forced":
+        s += tools[0]
+        name = Pick(tools[0])
+    else:
+        name = pick(s, key + "_tool", tools, caps, label=prompts.TOOL_NAME, what="tool name")
+    args, args_by, problem = _arguments(s, key, name.value, toolbox, caps, literal)
     s += sgl.assistant_end()
-    note = "; ".join(n for n in notes if n) or None
-    return Turn(s[key + "_thoughts"].strip(), name.value, args, note)
+    note = "; ".join(n for n in (name.note, problem) if n) or None
+    return Turn(thoughts, name.value, args, note, Decisions(tool=tool_by, args=args_by))
 
 
-def execute(executor: ToolContext, turn: Turn) -> tuple[ToolResult, float]:
+def gen_line(key: str, max_tokens: int, caps: Capabilities):
+    """One line of free text, within `max_tokens`; where the backend can, held to a line that is
+    not empty (SmolLM2 answered THOUGHTS with a lone newline)."""
+    return sgl.gen(key, max_tokens=max_tokens, stop=["\n"], regex=prompts.LINE if caps.regex else None,
+                   temperature=0.0)
+
+
+def asks_model(tools: list[str], toolbox: Toolbox, literal: dict[str, dict[str, Any]] | None = None) -> bool:
+    """Whether choosing among `tools` leaves the model anything to choose: a tool, or arguments."""
+    return len(tools) > 1 or not _given(tools[0], literal or {}, toolbox)
+
+
+def _given(tool: str, literal: dict[str, dict[str, Any]], toolbox: Toolbox) -> bool:
+    """Whether the arguments need no model: the protocol writes them, or the tool takes none."""
+    schema = toolbox.tools[tool].schema_hint
+    return tool in literal or schema is None or not (schema.properties or schema.additional_properties)
+
+
+def _arguments(s, key: str, tool: str | None, toolbox: Toolbox, caps: Capabilities,
+               literal: dict[str, dict[str, Any]]) -> tuple[dict[str, Any] | None, Decider | None, str | None]:
+    """TOOL_ARGS_JSON for `tool`: (arguments, who decided them, what was wrong)."""
+    if tool is None:
+        return {}, None, None
+    s += "\n" + prompts.TOOL_ARGS
+    if _given(tool, literal, toolbox):
+        args = literal.get(tool, {})
+        s += json.dumps(args, ensure_ascii=False)
+        return args, "protocol" if tool in literal else "forced", None
+    if caps.json_schema:
+        schema = json.dumps(decoding_schema(toolbox.tools[tool].schema_hint))
+        s += sgl.gen(key + "_args", max_tokens=ARGS_TOKENS, json_schema=schema, temperature=0.0)
+    else:
+        s += sgl.gen(key + "_args", max_tokens=ARGS_TOKENS, stop=["\n"], temperature=0.0)
+    args, problem = parse_args(s[key + "_args"])
+    return args, "model", problem
+
+
+@dataclass(frozen=True)
+class Ran:
+    """A turn and what its tool did: the step's memory. It renders the prompt's RESULT block and
+    becomes the trace's step record, so that the prompt and the trace say the same."""
+
+    turn: Turn
+    result: ToolResult
+    tool_s: float = 0.0
+
+    def result_text(self, template: str) -> str:
+        """`template` (prompts.RESULT or METHOD_RESULT) filled with this step's call and result."""
+        args = json.dumps(self.turn.args or {}, ensure_ascii=False)
+        return template.format(tool=self.turn.tool or "(none)", args=args, result=describe(self.result))
+
+    def record(self, kind: type[OuterStep | MethodStep], clock: StepClock, *, note: str | None = None,
+               next_by: Decider | None = None, **fields: Any) -> OuterStep | MethodStep:
+        """The trace's record of this step (an OuterStep or a MethodStep)."""
+        notes = "; ".join(n for n in (self.turn.note, note) if n) or None
+        decided = self.turn.decided.model_copy(update={"next": next_by})
+        return kind(thoughts=self.turn.thoughts, tool=self.turn.tool, result=self.result.as_dict(), note=notes,
+                    decided=decided, **clock.fields(self.tool_s), **fields)
+
+
+def execute(executor: ToolContext, turn: Turn) -> Ran:
     """Runs the turn's action; a turn with no valid name or unparsed args fails without running."""
     if turn.tool is None:
-        return ToolResult.failure("bad_action", f"no valid tool name was chosen ({turn.note})"), 0.0
+        return Ran(turn, ToolResult.failure("bad_action", f"no valid tool name was chosen ({turn.note})"))
     if turn.args is None:
-        return ToolResult.failure("bad_args", f"{turn.tool}: {turn.note}"), 0.0
+        return Ran(turn, ToolResult.failure("bad_args", f"{turn.tool}: {turn.note}"))
     started = time.perf_counter()
     result = executor.execute_action(turn.action())
-    return result, time.perf_counter() - started
+    return Ran(turn, result, time.perf_counter() - started)
 
 
 def describe(result: ToolResult) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from agent.tools.spec import MethodProtocol, Outcome, ProtocolStep, Section
+from agent.tools.protocol_rules import RuleError, outcome_checks, state_variables, step_rules
+from agent.tools.spec import MethodProtocol, Outcome, ProtocolStep, Section, StateVariable
 
 _SECTION = re.compile(
     r"#{1,6}\s*(?P<name>[A-Z][A-Z0-9_]*(?:[ /&-]+[A-Z0-9_]+)*)\s*(?:\((?P<qual>[^)]*)\))?\s*(?::\s*(?P<rest>.*))?"
@@ -24,6 +25,7 @@ _TERMINATES = re.compile(r"\bTERMINATION\s*\(\s*([A-Z_]+)\s*\)")
 
 LOOP_SECTION = "MAIN PROTOCOL LOOP"
 TERMINATION_SECTION = "TERMINATION CONDITIONS"
+STATE_SECTION = "RUNTIME STATE"
 
 Line = tuple[int, str]
 
@@ -53,15 +55,19 @@ def parse_protocol(body: str, first_line: int = 1) -> MethodProtocol:
     blocks = _sections(body, first_line)
     loop = _the_one(blocks, _is_loop, LOOP_SECTION, first_line)
     termination = _the_one(blocks, _is_termination, TERMINATION_SECTION, first_line)
-    preamble, steps = _steps(loop)
-    outcomes = _outcomes(termination)
+    try:
+        state = [v for b in blocks if b.name == STATE_SECTION for v in state_variables(b.lines)]
+        preamble, steps = _steps(loop, state)
+        outcomes = _outcomes(termination, state)
+    except RuleError as e:
+        raise ProtocolError(e.line, e.message) from None
     _check_references(steps, outcomes)
     sections = [
         Section(name=b.name, qualifier=b.qualifier, text=b.text(), line=b.line)
         for b in blocks
         if b not in (loop, termination)
     ]
-    return MethodProtocol(sections=sections, preamble=preamble, steps=steps, outcomes=outcomes)
+    return MethodProtocol(sections=sections, preamble=preamble, steps=steps, outcomes=outcomes, state=state)
 
 
 def _sections(body: str, first_line: int) -> list[_Block]:
@@ -93,7 +99,7 @@ def _the_one(blocks: list[_Block], wanted, title: str, first_line: int) -> _Bloc
     return found[0]
 
 
-def _steps(loop: _Block) -> tuple[str, list[ProtocolStep]]:
+def _steps(loop: _Block, state: list[StateVariable]) -> tuple[str, list[ProtocolStep]]:
     preamble: list[Line] = []
     blocks: list[_Block] = []
     for number, text in loop.lines:
@@ -111,6 +117,7 @@ def _steps(loop: _Block) -> tuple[str, list[ProtocolStep]]:
             raise ProtocolError(block.line, message)
         if not block.text().strip():
             raise ProtocolError(block.line, f"STEP {expected} has no text; expected what to do in this step")
+        calls, branches, sets = step_rules(block.lines, state)
         steps.append(
             ProtocolStep(
                 number=expected,
@@ -119,12 +126,15 @@ def _steps(loop: _Block) -> tuple[str, list[ProtocolStep]]:
                 line=block.line,
                 goes_to=_unique(int(n) for _, t in block.lines for n in _GOES_TO.findall(t)),
                 outcomes=_unique(n for _, t in block.lines for n in _TERMINATES.findall(t)),
+                calls=calls,
+                branches=branches,
+                sets=sets,
             )
         )
     return "\n".join(t for _, t in preamble).strip(), steps
 
 
-def _outcomes(termination: _Block) -> list[Outcome]:
+def _outcomes(termination: _Block, state: list[StateVariable]) -> list[Outcome]:
     blocks: list[_Block] = []
     for number, text in termination.lines:
         match = _OUTCOME.fullmatch(text.strip())
@@ -138,7 +148,7 @@ def _outcomes(termination: _Block) -> list[Outcome]:
         raise ProtocolError(
             termination.line, f"#{termination.name} names no outcomes; expected lines such as 'SUCCESS:' or 'FAILED:'"
         )
-    return [Outcome(name=b.name, text=b.text(), line=b.line) for b in blocks]
+    return [Outcome(name=b.name, text=b.text(), line=b.line, when=outcome_checks(b.lines, state)) for b in blocks]
 
 
 def _check_references(steps: list[ProtocolStep], outcomes: list[Outcome]) -> None:

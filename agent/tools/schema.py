@@ -1,15 +1,18 @@
 """Tool argument schemas: the JSON-schema subset we support, typed slots, and checking args.
 
 Supported keywords: type (one or a list), description, title, properties, required,
-additionalProperties, items, enum, minimum, maximum, default. Any other keyword is a load
-error, so a constraint is never silently ignored. Unlike full JSON Schema, an object
-rejects properties it does not list unless it says `additionalProperties: true`: an
-unknown argument is almost always a planner mistake worth a clear failure.
+additionalProperties, items, enum, minimum, maximum, minLength, maxLength, minItems, maxItems,
+default. Any other keyword is a load error, so a constraint is never silently ignored. Unlike
+full JSON Schema, an object rejects properties it does not list unless it says
+`additionalProperties: true`: an unknown argument is almost always a planner mistake worth a
+clear failure. A value out of its limits is refused with the limits in the reason, in one line:
+"argument 'radius': expected an integer from 1 to 16, got 1000".
 """
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
@@ -42,8 +45,13 @@ class JsonSchema(BaseModel):
     additional_properties: bool = Field(False, alias="additionalProperties")
     items: JsonSchema | None = None
     enum: list[JsonValue] | None = None
-    minimum: float | None = None
-    maximum: float | None = None
+    # int | float keeps a bound of 1 as 1 in the dumped schema (and in messages), not 1.0.
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    min_length: int | None = Field(None, alias="minLength", ge=0)
+    max_length: int | None = Field(None, alias="maxLength", ge=0)
+    min_items: int | None = Field(None, alias="minItems", ge=0)
+    max_items: int | None = Field(None, alias="maxItems", ge=0)
     default: JsonValue = None
 
     @model_validator(mode="after")
@@ -51,6 +59,19 @@ class JsonSchema(BaseModel):
         missing = [name for name in self.required if name not in self.properties]
         if missing:
             raise ValueError(f"required names {missing} that are not in properties")
+        return self
+
+    @model_validator(mode="after")
+    def _ranges_are_not_empty(self) -> JsonSchema:
+        """A range nothing fits would make every call a bad_args, and a decoding grammar impossible."""
+        for low, high, names in ((self.minimum, self.maximum, "minimum/maximum"),
+                                 (self.min_length, self.max_length, "minLength/maxLength"),
+                                 (self.min_items, self.max_items, "minItems/maxItems")):
+            if low is not None and high is not None and low > high:
+                raise ValueError(f"{names} {low} > {high}: nothing fits")
+        if self.types() == ["integer"] and self.minimum is not None and self.maximum is not None \
+                and math.ceil(self.minimum) > math.floor(self.maximum):
+            raise ValueError(f"no integer from {self.minimum} to {self.maximum}")
         return self
 
     def types(self) -> list[str]:
@@ -128,14 +149,12 @@ def _check_object(schema: JsonSchema, value: dict[str, Any], prefix: str) -> str
 def _check(schema: JsonSchema, value: Any, where: str) -> str | None:
     types = schema.types()
     if types and not any(_is(t, value) for t in types):
-        return _expected(where, " or ".join(_A[t] for t in types), value, schema)
+        return _expected(where, " or ".join(_described(schema, t) for t in types), value, schema)
     if schema.enum is not None and value not in schema.enum:
         return _expected(where, f"one of {', '.join(json.dumps(e) for e in schema.enum)}", value, schema)
-    if _is("number", value):
-        if schema.minimum is not None and value < schema.minimum:
-            return _expected(where, f"a number >= {schema.minimum:g}", value, schema)
-        if schema.maximum is not None and value > schema.maximum:
-            return _expected(where, f"a number <= {schema.maximum:g}", value, schema)
+    kind = _outside_limits(schema, value)
+    if kind:
+        return _expected(where, _described(schema, kind), value, schema)
     if isinstance(value, list) and schema.items is not None:
         for i, item in enumerate(value):
             reason = _check(schema.items, item, f"{where}[{i}]")
@@ -155,6 +174,49 @@ def _is(kind: str, value: Any) -> bool:
     return isinstance(value, python)
 
 
+def _limits(schema: JsonSchema, kind: str) -> tuple[float | None, float | None]:
+    """The bounds the schema puts on a value of this kind: its size for numbers, else its length."""
+    if kind in ("integer", "number"):
+        return schema.minimum, schema.maximum
+    if kind == "string":
+        return schema.min_length, schema.max_length
+    if kind == "array":
+        return schema.min_items, schema.max_items
+    return None, None
+
+
+def _outside_limits(schema: JsonSchema, value: Any) -> str | None:
+    """The kind to name in the message if `value` breaks the schema's range or lengths, else None."""
+    if _is("number", value):
+        kind, size = ("integer" if "integer" in schema.types() and _is("integer", value) else "number"), value
+    elif isinstance(value, (str, list)):
+        kind, size = ("string" if isinstance(value, str) else "array"), len(value)
+    else:
+        return None
+    low, high = _limits(schema, kind)
+    return kind if (low is not None and size < low) or (high is not None and size > high) else None
+
+
+def _described(schema: JsonSchema, kind: str) -> str:
+    """What the schema accepts of one kind, limits included: "an integer from 1 to 16"."""
+    low, high = _limits(schema, kind)
+    unit = {"string": " characters", "array": " items"}.get(kind, "")
+    if low is not None and high is not None:
+        span = f"of {low} to {high}{unit}" if unit else f"from {_shown_bound(low)} to {_shown_bound(high)}"
+    elif low is not None:
+        span = f"of at least {_shown_bound(low)}{unit}"
+    elif high is not None:
+        span = f"of at most {_shown_bound(high)}{unit}"
+    else:
+        return _A[kind]
+    return f"{_A[kind]} {span}"
+
+
+def _shown_bound(bound: float) -> str:
+    """1.0 as 1, 0.05 as 0.05: bounds as the tool's author wrote them."""
+    return str(int(bound)) if float(bound).is_integer() else repr(bound)
+
+
 def _expected(where: str, accepted: str, value: Any, schema: JsonSchema) -> str:
     shown = json.dumps(value, default=str)
     if len(shown) > 40:
@@ -167,7 +229,7 @@ def _about(schema: JsonSchema) -> str:
 
 
 def compact(schema: JsonSchema | None) -> str:
-    """The schema in one short line for the catalog, e.g. {target: string, limit?: integer}."""
+    """The schema in one short line for the catalog, e.g. {target: string, limit?: integer 1..100}."""
     if schema is None or not schema.properties:
         return "{}"
     parts = []
@@ -184,4 +246,14 @@ def _compact_type(schema: JsonSchema) -> str:
         return f"list of {_compact_type(schema.items)}"
     if schema.types() == ["object"] and schema.properties:
         return compact(schema)
-    return "|".join(schema.types()) or "any"
+    return ("|".join(schema.types()) or "any") + _compact_range(schema)
+
+
+def _compact_range(schema: JsonSchema) -> str:
+    """A number's bounds as the catalog shows them: " 1..16", " >=1", " <=16", or nothing."""
+    low, high = schema.minimum, schema.maximum
+    if low is not None and high is not None:
+        return f" {_shown_bound(low)}..{_shown_bound(high)}"
+    if low is not None or high is not None:
+        return f" >={_shown_bound(low)}" if low is not None else f" <={_shown_bound(high)}"
+    return ""

@@ -107,6 +107,21 @@ class ToolResult(_Event):
     pose_after: Pose | None
 
 
+# Who made a decision: the model; forced (one option was left); protocol (the method's text
+# gave it literally); checked (a [when: ...] condition read from the result or the world);
+# runtime (the goal check held, a loop bound was hit: the model was not asked).
+Decider = Literal["model", "forced", "protocol", "checked", "runtime"]
+
+
+class Decisions(BaseModel):
+    """Who decided each part of a step; None: that part was not decided in this step."""
+
+    model_config = ConfigDict(extra="forbid")
+    tool: Decider | None = None
+    args: Decider | None = None
+    next: Decider | None = Field(None, description="NEXT_TASK inside a method; DONE and NEXT_TASK in the outer loop")
+
+
 class _Step(_Event):
     """One planner step: what the model chose, what happened, and what it cost."""
 
@@ -121,6 +136,7 @@ class _Step(_Event):
     tool_s: float
     llm: Usage = Field(description="this step's LLM calls (a method's outer step includes its inner steps)")
     context_tokens: int = Field(0, description="the prompt's size at the step's last LLM call")
+    decided: Decisions = Field(default_factory=Decisions, description="who made each decision of this step")
 
     @property
     def status(self) -> str:
@@ -154,6 +170,9 @@ class MethodEnd(_Event):
     inner_steps: int
     summary: str
     wall_s: float
+    outcome_holds: bool | None = Field(
+        None, description="the outcome's [when: ...] conditions read at the end: true or false; None: it has none "
+        "that could be read (prose conditions only, or a runtime outcome)")
 
 
 class DoneClaim(_Event):
@@ -219,7 +238,8 @@ class RunTotals(BaseModel):
     inner_steps: int
     wall_s: float
     usage: Usage
-    claims: int = Field(0, description="DONE claims the model made")
+    claims: int = Field(0, description="success claims: a DONE from the model (asked only without a check) or a "
+                        "method ending in a non-failing outcome")
     claims_refused: int = Field(0, description="of those, the ones the goal check refused")
 
 

@@ -28,7 +28,9 @@ def test_a_three_episode_eval_records_each_episode_and_prints_the_table(tmp_path
     assert sorted(records) == ["cave", "pit", "room"]
     for r in records.values():  # the policy walks or climbs out; the world confirms it
         assert (r.outcome, r.success, r.final_check, r.claims_refused) == ("success", True, True, 0), r
-        assert r.steps == 1 and r.inner_steps > 0 and r.llm_calls > 0 and r.tokens_in > 0
+        # explore-area is the only tool and its conditions are all checked: the model is asked nothing.
+        assert r.steps == 1 and r.inner_steps > 0 and r.llm_calls == 0 and r.refuted_outcomes == []
+        assert r.decisions.model == 0 and r.decisions.forced > 0
     # the sky is visible from the pit's bottom, so it is the pit's own check that says it got out
     assert "feet_y_at_least" in records["pit"].reason
     assert all(r.seed == 0 and r.suite == "small" and (tmp_path / r.trace).is_file() for r in records.values())

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from agent.infospace import Infospace
-from agent.llm.scripted import Script, ScriptedBackend
+from agent.llm import LlmError
+from agent.llm.scripted import Script, ScriptedBackend, ScriptedCall
+from agent.planner import prompts
 from agent.paths import SKILLS_DIR
 from agent.planner import Planner, PlannerOptions
 from agent.trace import TraceWriter
@@ -53,8 +55,48 @@ class Rig:
         return [call.prompt for call in self.backend.calls]
 
 
+class Reply(str):
+    """A scripted reply for one field of a turn (thoughts, tool, args, next, done). The planner
+    does not ask for what is forced (one tool offered, arguments the protocol writes, a next
+    task a check decides), so a rig skips the replies for fields it was not asked."""
+
+    field: str
+
+    def __new__(cls, text: str, field: str) -> Reply:
+        reply = super().__new__(cls, text)
+        reply.field = field
+        return reply
+
+
+_FIELDS = {prompts.THOUGHTS: "thoughts", prompts.TOOL_NAME: "tool", prompts.TOOL_ARGS: "args",
+           prompts.NEXT_TASK: "next", prompts.DONE: "done"}
+
+
+def asked_field(call: ScriptedCall) -> str | None:
+    """The field a call asks for: the label its prompt ends with."""
+    return next((field for label, field in _FIELDS.items() if call.prompt.endswith(label.rstrip())
+                 or call.prompt.endswith(label)), None)
+
+
+def in_field_order(script: list[str]) -> Script:
+    """`script` served in order, skipping a field's Reply when the planner asks for another."""
+    queue = list(script)
+
+    def reply(call: ScriptedCall) -> str:
+        field = asked_field(call)
+        while queue and isinstance(queue[0], Reply) and field is not None and queue[0].field != field:
+            queue.pop(0)
+        if not queue:
+            raise LlmError(f"the script has no reply left for call {call.index + 1} ({field})")
+        return queue.pop(0)
+
+    return reply
+
+
 def rig(script: Script | None, *, constrained: bool = True, trace: Path | None = None,
         backend: ScriptedBackend | None = None, **options: Any) -> Rig:
+    if isinstance(script, list):
+        script = in_field_order(script)
     backend = backend or ScriptedBackend(script or [], constrained=constrained)
     toolbox = planner_toolbox()
     writer = TraceWriter(trace)
@@ -66,17 +108,18 @@ def rig(script: Script | None, *, constrained: bool = True, trace: Path | None =
 
 def act(tool: str, args: dict | str | None = None, thoughts: str = "thinking") -> list[str]:
     """THOUGHTS, TOOL_NAME, TOOL_ARGS_JSON."""
-    return [thoughts, tool, args if isinstance(args, str) else json.dumps(args or {})]
+    shown = args if isinstance(args, str) else json.dumps(args or {})
+    return [Reply(thoughts, "thoughts"), Reply(tool, "tool"), Reply(shown, "args")]
 
 
 def reflect(done: bool = False, next_task: str = "keep going") -> list[str]:
     """An outer step's DONE and NEXT_TASK."""
-    return ["yes" if done else "no", next_task]
+    return [Reply("yes" if done else "no", "done"), Reply(next_task, "next")]
 
 
 def inner(tool: str, args: dict | None, next_task: str) -> list[str]:
     """One inner step: the action, then NEXT_TASK."""
-    return [*act(tool, args), next_task]
+    return [*act(tool, args), Reply(next_task, "next")]
 
 
 def measure_then(outcome: str, distance: int = 9) -> list[str]:

@@ -36,7 +36,7 @@ def test_world_tools_come_first_then_core_then_skills(toolbox):
 def test_entries_show_description_compact_args_and_the_method_marker(toolbox):
     lines = catalog_text(toolbox).splitlines()
     assert "- mc-look: Turn the head (args: {yaw: number})" in lines
-    head = "- head: The first n notes of a collection, as a new collection. (args: {target: string, n: integer})"
+    head = "- head: The first n notes of a collection, as a new collection. (args: {target: string, n: integer >=0})"
     explore = "- explore-area [method]: Systematically explores an area by checking cardinal directions (args: {})"
     assert head in lines and explore in lines
 

@@ -8,7 +8,8 @@ from collections.abc import Callable
 
 from agent.checks import Verdict, parse_check
 from agent.trace.schema import DoneClaim, MethodEnd, OuterStep, RunStart
-from support.planning import act, inner, measure_then, reflect, rig
+from agent.planner import prompts
+from support.planning import act, asked_field, inner, measure_then, reflect, rig
 
 HIDDEN = "sky_visible is false: stone at y=8, 3 blocks above the head"
 OPEN = "sky_visible holds: nothing opaque above the head"
@@ -35,35 +36,29 @@ def claims(r) -> list[DoneClaim]:
     return [e for e in r.trace.events if isinstance(e, DoneClaim)]
 
 
-def test_a_refused_done_is_answered_with_what_the_world_says_and_the_run_goes_on():
-    r = rig([*act("think", {"thought": "out"}), *reflect(done=True), *act("think", {"thought": "x"}), *reflect(done=True)],
+def test_with_a_check_the_model_is_never_asked_done_and_the_run_goes_on_to_its_bound():
+    r = rig([*act("think", {"thought": "out"}), *reflect(), *act("think", {"thought": "x"}), *reflect()],
             max_steps=2)
     result = run(r, judge(False))
     assert (result.outcome, result.exit_code) == ("max_steps", 1)
-    assert (result.claims, result.claims_refused) == (2, 2) and "2 DONE claim(s) refused" in result.reason
-    step_two = r.prompts()[5]  # THOUGHTS of step 2: the refusal is in the prompt by then
-    assert f"DONE refused: {HIDDEN}. The GOAL is not reached" in step_two
-    assert [(c.by, c.holds, c.accepted, c.detail) for c in claims(r)] == [("model", False, False, HIDDEN)] * 2
+    assert (result.claims, result.claims_refused) == (0, 0) and claims(r) == []
+    assert not any(asked_field(call) == "done" for call in r.backend.calls)
+    assert prompts.NEXT_ONLY in r.prompts()[3]  # step 1's NEXT_TASK: the world has answered DONE
+    steps = [e for e in r.trace.events if isinstance(e, OuterStep)]
+    assert [(s.done, s.decided.next) for s in steps] == [(None, "model")] * 2
     start = next(e for e in r.trace.events if isinstance(e, RunStart))
     assert start.check == {"sky_visible": True}
 
 
 def test_a_check_that_holds_after_a_step_ends_the_run_verified_without_asking_the_model():
-    r = rig([*act("think", {"thought": "a"}), *reflect(done=False), *act("think", {"thought": "b"})], max_steps=5)
+    r = rig([*act("think", {"thought": "a"}), *reflect(), *act("think", {"thought": "b"})], max_steps=5)
     result = run(r, judge(False, True))
     assert (result.outcome, result.exit_code) == ("success", 0)
     assert result.reason == f"verified: {OPEN}" and result.claims == 0
-    assert len(r.backend.calls) == 8  # step 2 asked THOUGHTS, TOOL_NAME, TOOL_ARGS_JSON, and no DONE
+    assert len(r.backend.calls) == 7  # step 1: THOUGHTS, TOOL_NAME, TOOL_ARGS_JSON, NEXT_TASK; step 2: the first three
     last = [e for e in r.trace.events if isinstance(e, OuterStep)][-1]
-    assert last.done is None and last.next_task == ""
+    assert last.done is None and last.next_task == "" and last.decided.next == "runtime"
     assert [(c.by, c.holds, c.accepted) for c in claims(r)] == [("world", True, True)]
-
-
-def test_a_done_the_check_confirms_is_a_verified_success():
-    r = rig([*act("think", {"thought": "out"}), *reflect(done=True)])
-    result = run(r, judge(False, True))
-    assert (result.outcome, result.claims, result.claims_refused) == ("success", 1, 0)
-    assert [(c.by, c.holds, c.accepted) for c in claims(r)] == [("model", True, True)]
 
 
 def test_inside_a_method_the_check_holding_ends_the_method_and_the_run():
@@ -72,7 +67,8 @@ def test_inside_a_method_the_check_holding_ends_the_method_and_the_run():
     assert result.outcome == "success" and result.inner_steps == 1
     end = next(e for e in r.trace.events if isinstance(e, MethodEnd))
     assert end.outcome == "GOAL_REACHED" and end.summary.startswith("GOAL_REACHED | the goal check holds after")
-    assert len(r.backend.calls) == 6
+    # patrol takes no arguments and its step 1 calls measure only: THOUGHTS and TOOL_NAME, then THOUGHTS and args.
+    assert [asked_field(call) for call in r.backend.calls] == ["thoughts", "tool", "thoughts", "args"]
 
 
 def test_a_discovery_reaches_the_outer_loop_with_the_checks_verdict():
@@ -84,6 +80,7 @@ def test_a_discovery_reaches_the_outer_loop_with_the_checks_verdict():
     assert step.result["data"]["goal_check"] == {"holds": False, "detail": HIDDEN}
     assert f"goal check: {HIDDEN}" in r.prompts()[-1]  # the model reads it before answering DONE
     assert [(c.by, c.method, c.holds) for c in claims(r)] == [("method", "patrol", False)]
+    assert (result.claims, result.claims_refused) == (1, 1)
 
 
 def test_a_new_goal_from_chat_drops_the_old_goals_check():
@@ -97,7 +94,7 @@ def test_an_llm_failure_inside_a_method_ends_the_run_as_failed_not_as_a_tool_fai
     # The script runs out at the method's second step: the prompt is mid-turn, nothing may go on.
     r = rig([*act("patrol"), *inner("measure", {"distance": 3}, "[METHOD: STEP 2]"), "thinking"])
     result = run(r, judge(False))
-    assert result.outcome == "failed" and "the script has 8 replies and call 9 wants another" in result.reason
+    assert result.outcome == "failed" and "the script has no reply left for call 6 (args)" in result.reason
     end = next(e for e in r.trace.events if isinstance(e, MethodEnd))
-    assert end.outcome == "FAILED" and "call 9 wants another" in end.summary
+    assert end.outcome == "FAILED" and "no reply left for call 6" in end.summary
     assert [e.source for e in r.trace.events if e.event == "error"] == ["llm"]

@@ -91,7 +91,7 @@ def test_args_are_repaired_then_validated_against_the_schema():
     repaired, too_far = steps(r)
     assert repaired.action == {"type": "measure", "distance": 4} and repaired.result["status"] == "success"
     assert too_far.result["code"] == "bad_args"
-    assert "argument 'distance': expected a number <= 10, got 40" in too_far.result["reason"]
+    assert "argument 'distance': expected an integer from 0 to 10, got 40" in too_far.result["reason"]
 
 
 def test_args_are_schema_constrained_where_the_backend_can():
@@ -124,7 +124,7 @@ def test_an_llm_failure_ends_the_run_as_failed_with_its_reason():
     r = rig([*act("think", {"thought": "x"})])  # the script runs out at DONE
     result = r.run()
     assert result.outcome == "failed" and result.exit_code == 1
-    assert "the script has 3 replies and call 4 wants another" in result.reason
+    assert "the script has no reply left for call 4 (done)" in result.reason
 
 
 def test_ctrl_c_ends_the_run_cleanly_with_the_end_record():

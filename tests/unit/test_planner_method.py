@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 from agent.trace.schema import MethodEnd, MethodStep, OuterStep
-from agent.planner.method import method_tools, next_tasks, task_labels
+from agent.planner.branches import Scope, decide, task_labels
+from agent.tools import ToolResult
+from agent.planner.method import method_tools
 from agent.tools import ToolSource, load_toolbox
 from agent.tools.loader import CORE_TOOLS_DIR
-from support.planning import PLANNER_TOOLS, act, inner, measure_then, planner_toolbox, reflect, rig
+from support.planning import PLANNER_TOOLS, act, asked_field, inner, measure_then, planner_toolbox, reflect, rig
 
 PATROL_LABELS = [
     "[METHOD: STEP 1] MEASURE",
@@ -28,13 +30,21 @@ def outer_steps(r) -> list[OuterStep]:
     return [rec for rec in r.trace.events if isinstance(rec, OuterStep)]
 
 
+def after(protocol, task: str):
+    """What may follow `task` after a result that no condition reads."""
+    return decide(protocol, task, Scope("t", {}, ToolResult.success("x"), {}, lambda: None))
+
+
 def test_next_task_choices_are_the_declared_steps_and_outcomes():
     box = planner_toolbox()
     protocol = box.tools["patrol"].protocol
     assert task_labels(protocol) == PATROL_LABELS
-    # From a step: the steps it goes to, and any outcome (a method may always end).
-    assert next_tasks(protocol, PATROL_LABELS[0]) == PATROL_LABELS[1:]
-    assert next_tasks(protocol, PATROL_LABELS[1]) == [PATROL_LABELS[0], *PATROL_LABELS[2:]]
+    # A step that goes on unconditionally ("Proceed to STEP 2."): there is no choice to ask for.
+    assert (after(protocol, PATROL_LABELS[0]).decided, after(protocol, PATROL_LABELS[0]).decider) == (
+        PATROL_LABELS[1], "forced")
+    # A step with branches: only where they lead (prose: the model judges which holds).
+    assert after(protocol, PATROL_LABELS[1]).choices == [
+        "TERMINATION (DISCOVERY)", "TERMINATION (INAPPLICABLE)", PATROL_LABELS[0]]
     assert method_tools(box.tools["patrol"], box) == ["measure", "think"]
 
 
@@ -42,7 +52,7 @@ def test_the_protocol_text_is_in_the_prompt_when_the_method_starts():
     r = rig([*act("patrol"), *measure_then("TERMINATION (DISCOVERY)"), *reflect(done=True)])
     r.run()
     body = r.planner.toolbox.tools["patrol"].body.strip()
-    first_inner = r.backend.calls[3]
+    first_inner = r.backend.calls[2]  # patrol takes no arguments: THOUGHTS and TOOL_NAME were the outer step's
     assert body in first_inner.prompt
     assert "#METHOD START: patrol {} (at most 5 internal steps)" in first_inner.prompt
     assert first_inner.prompt.rstrip().endswith("ASSISTANT:THOUGHTS:")
@@ -53,11 +63,16 @@ def test_each_iteration_shows_the_current_step_and_constrains_tools_and_next_tas
     r = rig([*act("patrol"), *measure_then("TERMINATION (DISCOVERY)"), *reflect(done=True)])
     r.run()
     calls = r.backend.calls
-    # The tool is one the current step calls; NEXT_TASK is a declared step or outcome.
-    assert calls[4].kind == "select" and calls[4].choices == ["measure"]
-    assert calls[6].kind == "select" and calls[6].choices == PATROL_LABELS[1:]
-    assert "CURRENT METHOD STEP: [METHOD: STEP 2] DECIDE" in calls[7].prompt
-    assert calls[8].choices == ["think"]
+    # Each step calls one tool, so no TOOL_NAME is asked; the model writes THOUGHTS and arguments
+    # (the protocol writes none). STEP 1 goes on to STEP 2 unconditionally; STEP 2's NEXT_TASK
+    # is chosen among where its branches lead.
+    assert [asked_field(c) for c in calls[2:7]] == ["thoughts", "args", "thoughts", "args", "next"]
+    assert "CURRENT METHOD STEP: [METHOD: STEP 2] DECIDE" in calls[4].prompt
+    assert calls[5].prompt.endswith("TOOL_NAME: think\nTOOL_ARGS_JSON: ")
+    assert calls[6].kind == "select" and calls[6].choices == [
+        "TERMINATION (DISCOVERY)", "TERMINATION (INAPPLICABLE)", PATROL_LABELS[0]]
+    assert [(s.decided.tool, s.decided.args, s.decided.next) for s in inner_steps(r)] == [
+        ("forced", "model", "forced"), ("forced", "model", "model")]
 
 
 def test_a_step_that_calls_no_tool_offers_the_whole_protocols_tools(tmp_path):
@@ -74,13 +89,12 @@ def test_a_step_that_calls_no_tool_offers_the_whole_protocols_tools(tmp_path):
     assert method_tools(box.tools["wander"], box, "[METHOD: STEP 2] PONDER") == ["measure"]
     # A step that names no step to go to may go to any.
     protocol = box.tools["wander"].protocol
-    assert next_tasks(protocol, "[METHOD: STEP 2] PONDER") == task_labels(protocol)
+    assert after(protocol, "[METHOD: STEP 2] PONDER").choices == task_labels(protocol)
 
 
 @pytest.mark.parametrize(
     ("label", "status", "code"),
-    [("TERMINATION (DISCOVERY)", "success", None), ("TERMINATION (FAILED)", "failed", "tool_failed"),
-     ("TERMINATION (INAPPLICABLE)", "failed", "tool_failed")],
+    [("TERMINATION (DISCOVERY)", "success", None), ("TERMINATION (INAPPLICABLE)", "failed", "tool_failed")],
 )
 def test_termination_outcomes_are_parsed_and_summarised_for_the_outer_loop(label, status, code):
     outcome = label[len("TERMINATION ("):-1]
@@ -113,6 +127,9 @@ def test_the_inner_loop_stops_at_the_methods_own_max_steps():
     [method_step] = outer_steps(r)
     assert method_step.result["reason"] == "FAILED | Method patrol exceeded max_steps"
     assert method_step.result["data"] == {"outcome": "FAILED", "inner_steps": 5, "max_steps": 5}
+    [ended] = [rec for rec in r.trace.events if isinstance(rec, MethodEnd)]
+    assert (ended.outcome, ended.inner_steps) == ("FAILED", 5)
+    assert ended.summary == "FAILED | Method patrol exceeded max_steps"
 
 
 def test_method_max_steps_overrides_every_bound():
@@ -124,7 +141,9 @@ def test_method_max_steps_overrides_every_bound():
 
 
 def test_a_method_without_max_steps_gets_the_default_bound():
-    r = rig([*act("sweep"), *inner("think", {}, "[METHOD: STEP 1]") * 24, *reflect(done=True)])
+    # Each thought differs, or the loop watch would end the method first.
+    notes = [reply for n in range(24) for reply in inner("think", {"thought": f"note {n}"}, "[METHOD: STEP 1]")]
+    r = rig([*act("sweep"), *notes, *reflect(done=True)])
     r.run()
     assert inner_steps(r)[-1].inner_loop.max_steps == 24 and len(inner_steps(r)) == 24
 
@@ -165,8 +184,8 @@ def test_a_method_reached_from_python_inside_a_method_is_refused_too():
 def test_where_the_backend_selects_methods_are_not_offered_inside_a_method():
     r = rig([*act("sweep"), *inner("patrol", {}, "TERMINATION (SUCCESS)"), *reflect(done=True)])
     r.run()
-    assert r.backend.calls[4].choices == ["think"]
-    assert inner_steps(r)[0].tool == "think"
+    assert not any(call.choices and "patrol" in call.choices for call in r.backend.calls[2:])
+    assert inner_steps(r)[0].tool == "think" and inner_steps(r)[0].decided.tool == "forced"
 
 
 def test_a_method_called_outside_a_plan_runs_in_a_prompt_of_its_own():

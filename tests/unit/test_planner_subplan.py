@@ -5,7 +5,7 @@ from __future__ import annotations
 from agent.infospace import Infospace
 from agent.trace.schema import OuterStep, RunStart
 from agent.tools import Executor
-from support.planning import act, planner_toolbox, reflect, rig
+from support.planning import act, asked_field, planner_toolbox, reflect, rig
 
 
 def test_a_python_tool_runs_a_sub_plan_in_its_own_prompt_and_gets_the_outcome():
@@ -25,7 +25,11 @@ def test_a_python_tool_runs_a_sub_plan_in_its_own_prompt_and_gets_the_outcome():
     assert main_step.result["data"] == {"outcome": "done", "steps": 1, "reason": "unverified: the sub-plan reported done at step 1"}
     sub_prompt = r.backend.calls[3].prompt
     assert sub_prompt.startswith("SYSTEM:") and "GOAL: note that the corridor is long" in sub_prompt
-    assert r.backend.calls[4].choices == ["think"]  # only the tools it was given
+    # Only the tools it was given: one, so it is not asked for a tool name.
+    assert [asked_field(call) for call in r.backend.calls[3:5]] == ["thoughts", "args"]
+    assert "TOOL_NAME: think" in r.backend.calls[4].prompt
+    sub_step = next(rec for rec in sub if isinstance(rec, OuterStep))
+    assert (sub_step.decided.tool, sub_step.decided.args) == ("forced", "model")
 
 
 def test_a_sub_plan_that_runs_out_of_steps_is_a_failed_result():

@@ -34,10 +34,10 @@ def test_args_that_fit_pass():
         ({}, "missing required argument 'target' (a note: Note_N or $name)"),
         ({"target": 3}, "argument 'target': expected a string, got 3 (a note: Note_N or $name)"),
         ({"target": "a", "limt": 1}, "unknown argument 'limt' (accepted: target, limit, to, fields, where, content)"),
-        ({"target": "a", "limit": True}, "argument 'limit': expected an integer, got true"),
-        ({"target": "a", "limit": 2.0}, "argument 'limit': expected an integer, got 2.0"),
-        ({"target": "a", "limit": 0}, "argument 'limit': expected a number >= 1, got 0"),
-        ({"target": "a", "limit": 101}, "argument 'limit': expected a number <= 100, got 101"),
+        ({"target": "a", "limit": True}, "argument 'limit': expected an integer from 1 to 100, got true"),
+        ({"target": "a", "limit": 2.0}, "argument 'limit': expected an integer from 1 to 100, got 2.0"),
+        ({"target": "a", "limit": 0}, "argument 'limit': expected an integer from 1 to 100, got 0"),
+        ({"target": "a", "limit": 101}, "argument 'limit': expected an integer from 1 to 100, got 101"),
         ({"target": "a", "to": "xml"}, 'argument \'to\': expected one of "text", "json", got "xml"'),
         ({"target": "a", "fields": ["a", 2]}, "argument 'fields[1]': expected a string, got 2"),
         ({"target": "a", "where": {"x": "1"}}, "argument 'where.x': expected a number, got \"1\""),
@@ -87,7 +87,7 @@ def test_slot_names_must_be_unique():
 
 def test_compact_form_for_the_catalog():
     assert compact(SCHEMA) == (
-        '{target: string, limit?: integer, to?: "text"|"json", fields?: list of string, '
+        '{target: string, limit?: integer 1..100, to?: "text"|"json", fields?: list of string, '
         "where?: {x?: number}, content?: string|object}"
     )
     assert compact(None) == "{}"

@@ -26,6 +26,7 @@ class SpatialMemory:
         self._chunks = chunks
         self._store = store
         self._known = sum(_known_in(c) for c in chunks.values())
+        self.feet: Cell | None = None  # the feet block of the latest survey taken standing: where the bot is
 
     @classmethod
     def open(cls, path: Path | None, *, read_only: bool = False) -> SpatialMemory:
@@ -72,7 +73,8 @@ class SpatialMemory:
             chunk[inner] = after
             self._chunks[key] = changed[key] = chunk
         if standing:
-            changed.update(self._visit(survey.feet.x, survey.feet.y, survey.feet.z))
+            self.feet = (survey.feet.x, survey.feet.y, survey.feet.z)
+            changed.update(self._visit(*self.feet))
         self._save(changed)
 
     def mark_visited(self, x: int, y: int, z: int) -> None:

@@ -13,7 +13,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from agent.bridge import timeouts
-from agent.checks import Check, Verdict, evaluate, parse_check
+from agent.checks import Check, Verdict, evaluate, parse_check, pursued_check
 from agent.checks.model import CheckError
 from agent.world.results.explore import Cell, ExploreReport, FrontierLeft, Leg
 from agent.world.results.goto import GotoReport
@@ -21,7 +21,6 @@ from agent.world.spatial import Target, memory_of, next_target, survey_into
 from agent.world.spatial.walking import SAFE_DROP
 from agent.world.toolkit import ToolArgs, run_tool
 
-DEFAULT_CHECK = {"sky_visible": True}
 SURVEY_RADIUS = 8
 # How far from the bot (blocks, each way) the map is searched for places to go.
 SEARCH_RADIUS = 24
@@ -61,7 +60,7 @@ class Exploration:
 
     def __init__(self, executor, bot, a: Args):
         self.executor, self.bot, self.a = executor, bot, a
-        self.check = a.check or executor.goal_check or parse_check(DEFAULT_CHECK, "check")
+        self.check = a.check or pursued_check(executor)
         self.memory = memory_of(executor)
         self.started, self.start = time.monotonic(), bot.state().position
         self.legs: list[Leg] = []

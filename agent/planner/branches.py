@@ -1,0 +1,159 @@
+"""Where a method goes after a step: decided by the protocol's checked conditions where the
+world or the last result can answer them, left to the model only among what remains.
+
+- A branch whose [when: ...] holds decides; one whose check is false is not offered.
+- `Otherwise` decides when every other branch is checked and false.
+- An outcome with [when: ...] conditions cannot be reached while one of them is false,
+  whether the model or a branch would lead there.
+- A step without branches (the seed's prose) offers the steps it names and every outcome.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from pydantic_core import to_jsonable_python
+
+from agent.tools import ToolResult
+from agent.tools.expressions import UNKNOWN, Expression, parse_expression
+from agent.tools.protocol_rules import ROOTS, fits
+from agent.tools.spec import Branch, MethodProtocol, Outcome, ProtocolStep
+from agent.trace.schema import Decider
+
+_STEP_LABEL = re.compile(r"\[METHOD: STEP (\d+)\]")
+_TERMINATION = re.compile(r"TERMINATION \((\w+)\)")
+
+
+@lru_cache(maxsize=512)
+def compiled(source: str) -> Expression:
+    """An expression the loader already checked; parsed once per process."""
+    return parse_expression(source, ROOTS)
+
+
+class Scope(Mapping[str, Any]):
+    """What a condition reads after a step: the result, the call, the state, and the goal,
+    read in the world only when a condition asks for it, at most once."""
+
+    def __init__(self, tool: str | None, args: dict[str, Any] | None, result: ToolResult, state: dict[str, Any],
+                 read_goal: Callable[[], bool | None]):
+        self._values: dict[str, Any] = {
+            "status": result.status, "code": result.code, "data": to_jsonable_python(result.data),
+            "args": args or {}, "tool": tool, "state": state,
+        }
+        self._read_goal = read_goal
+
+    def __getitem__(self, name: str) -> Any:
+        if name == "goal" and name not in self._values:
+            goal = self._read_goal()
+            self._values["goal"] = UNKNOWN if goal is None else goal
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(ROOTS)
+
+    def __len__(self) -> int:
+        return len(ROOTS)
+
+
+@dataclass(frozen=True)
+class Next:
+    """The next task when the runtime decided it (`decided`, by `decider`), else the labels the
+    model chooses among. Neither: no way on is left (every branch is checked and false)."""
+
+    decided: str | None
+    choices: list[str]
+    decider: Decider
+
+
+def step_label(protocol: MethodProtocol, number: int) -> str:
+    return f"[METHOD: STEP {number}] {protocol.steps[number - 1].title}".rstrip()
+
+
+def outcome_label(name: str) -> str:
+    return f"TERMINATION ({name})"
+
+
+def task_labels(protocol: MethodProtocol) -> list[str]:
+    """Every NEXT_TASK: `[METHOD: STEP X] TITLE` for each step, `TERMINATION (OUTCOME)` for each outcome."""
+    steps = [step_label(protocol, n) for n in range(1, len(protocol.steps) + 1)]
+    return steps + [outcome_label(o.name) for o in protocol.outcomes]
+
+
+def step_of(protocol: MethodProtocol, task: str) -> ProtocolStep | None:
+    number = _STEP_LABEL.match(task)
+    return protocol.steps[int(number[1]) - 1] if number else None
+
+
+def ended_in(task: str) -> str | None:
+    """The outcome a NEXT_TASK ends the method in; None for a step."""
+    ended = _TERMINATION.fullmatch(task)
+    return ended[1] if ended else None
+
+
+def outcome_holds(outcome: Outcome, scope: Scope) -> bool | None:
+    """False when one of its checks is false, True when all hold, None when it has none or one
+    cannot be read."""
+    verdicts = [compiled(source).holds(scope) for source in outcome.when]
+    if False in verdicts:
+        return False
+    return True if verdicts and None not in verdicts else None
+
+
+def decide(protocol: MethodProtocol, task: str, scope: Scope) -> Next:
+    """Where the method goes after `task`'s step ran, as far as the runtime can tell."""
+    step = step_of(protocol, task)
+    if step is None or not step.branches:
+        goes_to = sorted(step.goes_to) if step is not None and step.goes_to else range(1, len(protocol.steps) + 1)
+        labels = [step_label(protocol, n) for n in goes_to] + [outcome_label(o.name) for o in protocol.outcomes]
+        return _offer(protocol, labels, scope)
+    open_branches = [b for b in step.branches if _reachable(protocol, b, scope)]
+    verdicts = [None if b.otherwise or b.when is None else compiled(b.when).holds(scope) for b in open_branches]
+    for branch, verdict in zip(open_branches, verdicts):
+        if verdict is True:
+            return Next(_target(protocol, branch), [], "checked")
+    others = [v for b, v in zip(open_branches, verdicts) if not b.otherwise]
+    fallback = next((b for b in open_branches if b.otherwise), None)
+    if fallback is not None and all(v is False for v in others):
+        return Next(_target(protocol, fallback), [], "checked" if others else "forced")
+    undecided = [b for b, v in zip(open_branches, verdicts) if v is None]
+    return _offer(protocol, [_target(protocol, b) for b in undecided], scope)
+
+
+def _offer(protocol: MethodProtocol, labels: list[str], scope: Scope) -> Next:
+    """The labels left to choose among, outcomes that cannot be reached left out; one left is forced."""
+    closed = {outcome_label(o.name) for o in protocol.outcomes if outcome_holds(o, scope) is False}
+    left = list(dict.fromkeys(label for label in labels if label not in closed))
+    if len(left) == 1:
+        return Next(left[0], [], "forced")
+    return Next(None, left, "model")
+
+
+def _reachable(protocol: MethodProtocol, branch: Branch, scope: Scope) -> bool:
+    """A branch into an outcome whose checks are false is no way out."""
+    if branch.outcome is None:
+        return True
+    outcome = next(o for o in protocol.outcomes if o.name == branch.outcome)
+    return outcome_holds(outcome, scope) is not False
+
+
+def _target(protocol: MethodProtocol, branch: Branch) -> str:
+    return outcome_label(branch.outcome) if branch.outcome else step_label(protocol, branch.step or 1)
+
+
+def apply_sets(step: ProtocolStep | None, protocol: MethodProtocol, scope: Scope, state: dict[str, Any]) -> list[str]:
+    """Runs the step's [set: ...] in order, each seeing the state the ones before left; returns
+    what could not be set (the variable is then left as it was)."""
+    kinds = {v.name: v.type for v in protocol.state}
+    problems = []
+    for assignment in step.sets if step is not None else []:
+        value = compiled(assignment.expression).evaluate(scope)
+        if value is UNKNOWN or not fits(kinds[assignment.name], value):
+            problems.append(f"[set: {assignment.name} = {assignment.expression}] gave {value!r}, not a "
+                            f"{kinds[assignment.name]}; {assignment.name} is unchanged")
+            continue
+        state[assignment.name] = value
+    return problems

@@ -1,0 +1,96 @@
+"""What both loops share: one planner context (the backend, the tools, the trace, the run's
+control and goal check) and the frame of the plan running now.
+
+The outer loop (planner.py) and a method's inner loop (method.py) each take a PlanContext;
+neither reaches into the other.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from agent.checks import Verdict
+from agent.llm import Capabilities, Metered
+from agent.planner.control import RunControl
+from agent.tools import Toolbox
+from agent.tools.context import ToolContext
+from agent.trace import Outcome, TraceWriter
+from agent.trace.schema import DoneClaim
+
+# What reads the goal check in the world now; the session builds it from the bot and the check.
+Judge = Callable[[], Verdict]
+
+
+class PlannerOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    max_steps: int = Field(20, ge=1, le=1000, description="outer steps per run")
+    method_max_steps: int | None = Field(None, ge=1, le=1000, description="overrides every method's own bound")
+    tools: list[str] | None = Field(None, description="what the outer loop may choose; None: the whole catalog")
+    subplan_max_steps: int = Field(8, ge=1, le=1000, description="a sub-plan's bound when its caller gives none")
+
+
+@dataclass
+class Frame:
+    """One running plan: the main one, or a sub-plan started by a python tool."""
+
+    plan: int
+    goal: str
+    tools: list[str]
+    max_steps: int
+    executor: ToolContext
+    world: str = ""  # the world-state summary the prompt opens with
+    state: Any = None  # the SGLang program state: the prompt
+    outer_step: int = 0
+    inner_steps: int = 0
+    claims: int = 0
+    claims_refused: int = 0
+    outcome: Outcome = "failed"
+    reason: str = "stopped by an error"
+    started: float = field(default_factory=time.perf_counter)
+
+    def finish(self, outcome: Outcome, reason: str) -> None:
+        self.outcome, self.reason = outcome, reason
+
+
+@dataclass
+class PlanContext:
+    backend: Metered
+    toolbox: Toolbox
+    options: PlannerOptions
+    trace: TraceWriter
+    control: RunControl = field(default_factory=RunControl)
+    judge: Judge | None = None  # the main goal's check; None: claims stay unverified
+
+    @property
+    def caps(self) -> Capabilities:
+        return self.backend.capabilities
+
+    def stamp(self, frame: Frame, inner_step: int | None = None) -> None:
+        """Where the run is, for the tool calls the trace records meanwhile."""
+        self.trace.plan, self.trace.outer_step, self.trace.inner_step = frame.plan, frame.outer_step, inner_step
+
+    def goal_reached(self) -> Verdict | None:
+        """The check's verdict when it holds now; None when it does not, or there is none.
+        Read after every step, in every plan: the world, not the model, ends the run."""
+        if self.judge is None:
+            return None
+        verdict = self.judge()
+        return verdict if verdict.holds else None
+
+    def claim(self, frame: Frame, by: Literal["model", "method", "world"], method: str | None = None,
+              verdict: Verdict | None = None) -> Verdict | None:
+        """Judges a claim that the goal is reached (with `verdict` when it was just read) and
+        records it; None when there is no check."""
+        if verdict is None and self.judge is not None:
+            verdict = self.judge()
+        detail = verdict.detail if verdict is not None else "unverified: no check"
+        holds = verdict.holds if verdict is not None else None
+        accepted = by == "world" or (by == "model" and holds is not False)
+        self.trace.add(DoneClaim(plan=frame.plan, outer_step=frame.outer_step, by=by, method=method, holds=holds,
+                                 detail=detail, accepted=accepted))
+        return verdict
