@@ -4,9 +4,10 @@ prefix-caching backend really computes.
 1. Overhead per inner step, on the scripted backend with a no-op tool: each step's wall
    time less its LLM calls and its tool call, so what remains is the planner's (the SGLang
    interpreter, prompts, matching, records).
-2. For llamacpp, from a real explore-area run (the demo's setting): the tokens prefilled per
-   inner step against the prompt's total, the LLM calls per inner step, and where the run's
-   wall time went (LLM calls, tools, the rest), read from the trace the run writes.
+2. For llamacpp, the tokens prefilled per step against the prompt's total, where the model
+   chooses every step: a plan over the whole catalog toward a check that cannot hold.
+3. For llamacpp, from a real explore-area run (the demo's setting): the LLM calls per inner
+   step, and where the run's wall time went (LLM calls, tools, the rest), read from its trace.
 """
 
 from __future__ import annotations
@@ -18,17 +19,21 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from agent.bench.stats import Figure, from_samples
+from agent.checks import evaluate, parse_check
 from agent.eval.records import TraceCosts, trace_costs
 from agent.infospace import Infospace
 from agent.llm import Metered
 from agent.llm.scripted import ScriptedBackend, ScriptedCall
 from agent.planner import Planner, PlannerOptions
-from agent.trace.schema import Event, MethodStep, RunEnd
+from agent.trace.schema import Event, MethodStep, OuterStep, RunEnd
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.tools.frontmatter import CORE_SOURCE
 from agent.tools.loader import CORE_TOOLS_DIR, SKILLS_SOURCE
 
-NOOP_SKILL = '---\nname: noop\ntype: python\ndescription: "Does nothing"\n---\n'
+# noop takes an argument and bench-loop's branches are prose, so the model is asked THOUGHTS, the
+# arguments and NEXT_TASK at every step: the overhead measured is that of a step the model decides.
+NOOP_SKILL = ('---\nname: noop\ntype: python\ndescription: "Does nothing"\n'
+              'schema_hint: {type: object, properties: {note: {type: string}}}\n---\n')
 # Each call answers another word (numbers would not do: the loop watch reads past them), so that
 # the runtime does not end bench-loop as going round in circles after a few steps.
 NOOP_CODE = """import itertools
@@ -52,7 +57,8 @@ Measure the planner.
 #MAIN PROTOCOL LOOP
 STEP 1 — CALL
 - Call noop.
-- Go back to STEP 1.
+- If there is more to measure: go back to STEP 1.
+- If it is measured: proceed to TERMINATION (SUCCESS).
 #TERMINATION CONDITIONS
 SUCCESS:
 - Never.
@@ -65,8 +71,13 @@ LOOP_METHOD = "bench-loop"
 TARGET_CALLS_PER_INNER_STEP = 1.5
 
 
+# The prefill run's goal and check: it cannot hold, so the model keeps choosing to the last step.
+PREFILL_GOAL = "explore the area and report what is in it"
+UNREACHABLE = {"feet_y_at_least": 400}
+
+
 class PrefillRow(BaseModel):
-    inner_step: int
+    step: int
     context_tokens: int
     prefilled_tokens: int
     scored_tokens: int
@@ -106,9 +117,8 @@ def instant(call: ScriptedCall) -> str:
 
 
 class ExploreRun(BaseModel):
-    """One explore-area call in the world: prefill per inner step, and what the run cost."""
+    """One explore-area call in the world: what the run cost."""
 
-    prefill: list[PrefillRow]
     costs: TraceCosts
     ended: str = Field(description="how the method ended, in its own summary")
 
@@ -116,16 +126,28 @@ class ExploreRun(BaseModel):
 def explore(backend: Metered, toolbox: Toolbox, world: object, *, inner_steps: int,
             method: str = EXPLORE_METHOD) -> ExploreRun:
     """One explore-area call (or `method`'s) of at most `inner_steps` steps in the world given (the
-    cave, for the README). Prefill rows are for the steps that called the LLM: a step the runtime
-    decided alone computes nothing."""
+    cave, for the README): what it cost and how it ended."""
     events = _method_run(backend, toolbox, method, world, inner_steps)
-    rows = [
-        PrefillRow(inner_step=r.inner_loop.inner_step, context_tokens=r.context_tokens,
-                   prefilled_tokens=r.llm.prefilled_tokens, scored_tokens=r.llm.scored_tokens)
-        for r in events if isinstance(r, MethodStep) and r.llm.calls
-    ]
     end = next((e for e in events if isinstance(e, RunEnd) and e.plan == 0), None)
-    return ExploreRun(prefill=rows, costs=trace_costs(events), ended=end.reason if end else "the trace has no run_end")
+    return ExploreRun(costs=trace_costs(events), ended=end.reason if end else "the trace has no run_end")
+
+
+def catalog_prefill(backend: Metered, toolbox: Toolbox, world: object, *, steps: int) -> list[PrefillRow]:
+    """Prefill per outer step of a plan over the whole catalog in the world given, toward a check
+    that cannot hold: the model chooses every tool, its arguments and NEXT_TASK. Methods it calls
+    run their inner steps in the same prompt; they count in their outer step."""
+    infospace = Infospace.open(":memory:")
+    check = parse_check(UNREACHABLE, "check")
+    try:
+        planner = Planner(backend, toolbox, PlannerOptions(max_steps=steps, method_max_steps=steps))
+        executor = Executor(toolbox, infospace, world=world, llm=backend, method_runner=planner, subplanner=planner,
+                            goal_check=check)
+        planner.run(PREFILL_GOAL, executor, judge=lambda: evaluate(world, check), check=check)
+    finally:
+        infospace.close()
+    return [PrefillRow(step=r.outer_step, context_tokens=r.context_tokens, prefilled_tokens=r.llm.prefilled_tokens,
+                       scored_tokens=r.llm.scored_tokens)
+            for r in planner.trace.events if isinstance(r, OuterStep) and r.plan == 0 and r.llm.calls]
 
 
 def _method_steps(backend: Metered, toolbox: Toolbox, method: str, world: object, steps: int) -> list[MethodStep]:
@@ -146,9 +168,9 @@ def _method_run(backend: Metered, toolbox: Toolbox, method: str, world: object, 
 
 
 def prefill_table(rows: list[PrefillRow]) -> str:
-    lines = [f"{'inner step':>10}  {'prompt tokens':>13}  {'prefilled':>9}  {'share':>6}  {'select scored':>13}"]
+    lines = [f"{'step':>10}  {'prompt tokens':>13}  {'prefilled':>9}  {'share':>6}  {'select scored':>13}"]
     lines += [
-        f"{r.inner_step:>10}  {r.context_tokens:>13}  {r.prefilled_tokens:>9}  {r.share:>6.1%}  {r.scored_tokens:>13}"
+        f"{r.step:>10}  {r.context_tokens:>13}  {r.prefilled_tokens:>9}  {r.share:>6.1%}  {r.scored_tokens:>13}"
         for r in rows
     ]
     later = [r.share for r in rows[1:]]

@@ -132,7 +132,7 @@ class EpisodeRecord(BaseModel):
     outcome: EpisodeOutcome
     success: bool = Field(description="verified: the check held, whatever the model claimed")
     final_check: bool | None = Field(description="the check re-evaluated after the run; None if it could not be")
-    claims: int = Field(ge=0, description="times the model reported the goal done")
+    claims: int = Field(ge=0, description="success claims: a model's DONE or a method's non-failing outcome")
     claims_refused: int = Field(ge=0, description="claims the check refused")
     steps: int = Field(ge=0, description="outer steps")
     inner_steps: int = Field(ge=0, description="method steps, over all methods")

@@ -35,7 +35,7 @@ class Row(BaseModel):
     rate: float
     ci_low: float = Field(description="Wilson 95% interval, low end")
     ci_high: float
-    claims: int = Field(description="DONE claims the model made")
+    claims: int = Field(description="success claims: a model's DONE (asked only without a check) or a method's outcome")
     claims_refused: int = Field(description="claims the check refused")
     false_claim_rate: float | None = Field(description="refused / claims; None without claims")
     false_successes: int = Field(description="episodes counted a success that the final check refused")

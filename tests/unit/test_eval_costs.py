@@ -217,7 +217,7 @@ def test_the_planner_bench_reads_its_costs_from_the_trace_of_its_run(tmp_path):
                                 method=planner_bench.LOOP_METHOD)
     costs = run.costs
     steps = costs.inner_steps
-    assert 1 <= steps <= 5 and {row.inner_step for row in run.prefill} <= set(range(1, steps + 1))
-    assert costs.llm_calls_per_inner_step == costs.inner_llm_calls / steps
+    assert steps == 5 and costs.llm_calls_per_inner_step == costs.inner_llm_calls / steps
+    assert costs.inner_llm_calls == 3 * steps  # THOUGHTS, the arguments and NEXT_TASK: bench-loop leaves them open
     assert costs.llm_s + costs.tool_s + costs.other_s == pytest.approx(costs.run_s, abs=0.01)
     assert costs.refuted_outcomes == []
