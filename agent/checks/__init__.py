@@ -2,6 +2,6 @@
 
 from agent.checks.evaluate import Verdict, evaluate
 from agent.checks.model import Check, Standing, load_check, parse_check
-from agent.checks.pursued import pursued_check, read_goal
+from agent.checks.reading import pursued_check, read_fact, read_goal
 
-__all__ = ["Check", "Standing", "Verdict", "parse_check", "load_check", "evaluate", "pursued_check", "read_goal"]
+__all__ = ["Check", "Standing", "Verdict", "parse_check", "load_check", "evaluate", "pursued_check", "read_goal", "read_fact"]

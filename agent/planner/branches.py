@@ -20,7 +20,7 @@ from pydantic_core import to_jsonable_python
 
 from agent.tools import ToolResult
 from agent.tools.expressions import UNKNOWN, Expression, parse_expression
-from agent.tools.protocol_rules import ROOTS, fits
+from agent.tools.protocol_rules import FACTS, ROOTS, fits
 from agent.tools.spec import Branch, MethodProtocol, Outcome, ProtocolStep
 from agent.trace.schema import Decider
 
@@ -39,10 +39,10 @@ class Scope(Mapping[str, Any]):
     read in the world only when a condition asks for it, at most once."""
 
     def __init__(self, tool: str | None, args: dict[str, Any] | None, result: ToolResult, state: dict[str, Any],
-                 read_goal: Callable[[], bool | None]):
+                 read_goal: Callable[[], bool | None], read_fact: Callable[[str], bool | None] = lambda name: None):
         self._values: dict[str, Any] = {
             "status": result.status, "code": result.code, "data": to_jsonable_python(result.data),
-            "args": args or {}, "tool": tool, "state": state,
+            "args": args or {}, "tool": tool, "state": state, "world": Facts(read_fact),
         }
         self._read_goal = read_goal
 
@@ -57,6 +57,30 @@ class Scope(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(ROOTS)
+
+
+class Facts(Mapping[str, bool]):
+    """`world.NAME`: a fact read in the world when a condition first asks for it; a fact that
+    cannot be read is missing, so the condition is unknown."""
+
+    def __init__(self, read: Callable[[str], bool | None]):
+        self._read = read
+        self._known: dict[str, bool | None] = {}
+
+    def __getitem__(self, name: str) -> bool:
+        if name not in FACTS:
+            raise KeyError(name)
+        if name not in self._known:
+            self._known[name] = self._read(name)
+        if self._known[name] is None:
+            raise KeyError(name)
+        return bool(self._known[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(FACTS)
+
+    def __len__(self) -> int:
+        return len(FACTS)
 
 
 @dataclass(frozen=True)
@@ -110,16 +134,19 @@ def decide(protocol: MethodProtocol, task: str, scope: Scope) -> Next:
         goes_to = sorted(step.goes_to) if step is not None and step.goes_to else range(1, len(protocol.steps) + 1)
         labels = [step_label(protocol, n) for n in goes_to] + [outcome_label(o.name) for o in protocol.outcomes]
         return _offer(protocol, labels, scope)
-    open_branches = [b for b in step.branches if _reachable(protocol, b, scope)]
-    verdicts = [None if b.otherwise or b.when is None else compiled(b.when).holds(scope) for b in open_branches]
-    for branch, verdict in zip(open_branches, verdicts):
+    verdicts: list[bool | None] = []
+    for branch in step.branches:  # in order, reading no more than it takes
+        verdict = None if branch.otherwise or branch.when is None else compiled(branch.when).holds(scope)
+        if verdict is not False and not _reachable(protocol, branch, scope):
+            verdict = False
         if verdict is True:
             return Next(_target(protocol, branch), [], "checked")
-    others = [v for b, v in zip(open_branches, verdicts) if not b.otherwise]
-    fallback = next((b for b in open_branches if b.otherwise), None)
+        verdicts.append(verdict)
+    others = [v for b, v in zip(step.branches, verdicts) if not b.otherwise]
+    fallback = next((b for b, v in zip(step.branches, verdicts) if b.otherwise and v is None), None)
     if fallback is not None and all(v is False for v in others):
         return Next(_target(protocol, fallback), [], "checked" if others else "forced")
-    undecided = [b for b, v in zip(open_branches, verdicts) if v is None]
+    undecided = [b for b, v in zip(step.branches, verdicts) if v is None]
     return _offer(protocol, [_target(protocol, b) for b in undecided], scope)
 
 
@@ -133,7 +160,7 @@ def _offer(protocol: MethodProtocol, labels: list[str], scope: Scope) -> Next:
 
 
 def _reachable(protocol: MethodProtocol, branch: Branch, scope: Scope) -> bool:
-    """A branch into an outcome whose checks are false is no way out."""
+    """A branch into an outcome whose checks are false is no way out: it counts as false."""
     if branch.outcome is None:
         return True
     outcome = next(o for o in protocol.outcomes if o.name == branch.outcome)

@@ -17,7 +17,7 @@ from typing import Any
 
 import sglang as sgl
 
-from agent.checks import read_goal
+from agent.checks import read_fact, read_goal
 from agent.llm import LlmError
 from agent.planner import prompts
 from agent.planner.branches import (
@@ -123,7 +123,8 @@ class MethodRun:
             self._record(ran, meta, clock, "", "runtime")
             summary = f"{GOAL_REACHED} | the goal check holds after internal step {self.inner}: {reached.detail}"
             return self._end_with(GOAL_REACHED, summary, None)
-        scope = Scope(ran.turn.tool, ran.turn.args, ran.result, self.state, self._read_goal)
+        scope = Scope(ran.turn.tool, ran.turn.args, ran.result, self.state, self._read_goal,
+                      lambda name: read_fact(self.frame.executor, name))
         problems = apply_sets(step_of(self.protocol, self.task), self.protocol, scope, self.state)
         loop = self.watch.see(ran.turn.tool, ran.turn.args, ran.result, self._cell())
         self.loop_said = loop.said

@@ -35,7 +35,10 @@ ROOTS = {
     "tool": "the tool's name",
     "state": "the method's runtime state",
     "goal": "the run's goal check holds in the world now (without one: sky visible)",
+    "world": "facts read in the world now: world.sky_visible, world.standing_on_ground",
 }
+# The goal check predicates (agent/checks) a condition may read as `world.NAME`: those written `NAME: true`.
+FACTS = ("sky_visible", "standing_on_ground")
 KEYWORDS = ("when", "set", "state")
 STATE_TYPES: dict[str, tuple[type, ...]] = {
     "int": (int,), "float": (int, float), "bool": (bool,), "str": (str,), "list": (list,),
@@ -53,7 +56,7 @@ _ALWAYS = re.compile(r"(?P<target>(?:then\s+)?(?:proceed|go|go\s+back|loop\s+bac
                      re.IGNORECASE | re.DOTALL)
 _SPLIT_OTHERWISE = re.compile(r"(?<=[.;])\s+(?=otherwise\b)", re.IGNORECASE)
 _TARGET = re.compile(r"\bTERMINATION\s*\(\s*(?P<outcome>[A-Z_]+)\s*\)|\bSTEP\s+(?P<step>\d{1,4})\b")
-_STATE_FIELD = re.compile(r"\bstate\.([A-Za-z_]\w*)")
+_FIELD = re.compile(r"\b(state|world)\.([A-Za-z_]\w*)")
 _STATE_LINE = re.compile(r"(?P<name>[A-Za-z_]\w*)\s*:\s*(?P<text>.*)")
 
 
@@ -174,11 +177,14 @@ def _literal_args(text: str, after: int) -> dict | None:
 
 def _condition(body: str, line: int, names: list[str]) -> str:
     expression = _expression(body, line, roots=ROOTS)
-    for name in _STATE_FIELD.findall(expression.source):
-        if name not in names:
+    for root, name in _FIELD.findall(expression.source):
+        if root == "state" and name not in names:
             declared = ", ".join(names) or "none"
             raise RuleError(line, f"[when: {expression.source}]: state.{name} is not declared in #RUNTIME STATE "
                                   f"(declared: {declared})")
+        if root == "world" and name not in FACTS:
+            raise RuleError(line, f"[when: {expression.source}]: world.{name} is not a fact the runtime reads "
+                                  f"(accepted: {', '.join(f'world.{fact}' for fact in FACTS)})")
     return expression.source
 
 

@@ -20,6 +20,7 @@ from agent.planner.loops import REPEATS_BOUND, LoopWatch
 from agent.tools import Executor, ToolResult, load_toolbox, standard_sources
 from agent.trace import TraceWriter
 from agent.trace.schema import MethodEnd, MethodStep
+from agent.tools.method_protocol import parse_protocol
 from support.planning import asked_field
 
 HIDDEN = {"holds": False, "says": "stone at y=8, 3 blocks above the head"}
@@ -57,6 +58,11 @@ class FakeBody(Executor):
             self.called.append(dict(action))
             return self.answers[action["type"]]
         return super().execute_action(action)
+
+
+def protocol_of(loop: str):
+    return parse_protocol(f"#PURPOSE:\nx\n#MAIN PROTOCOL LOOP\n{loop}\n#TERMINATION CONDITIONS\nDONE:\n- done\n"
+                          "FAILED:\n- not done\n")
 
 
 def always(reply: str):
@@ -171,3 +177,23 @@ def test_a_method_going_round_in_circles_ends_failed_with_that_reason(box):
 def test_no_model_call_is_asked_for_nothing(box):
     _, _, backend, _ = explore(box, hidden_everywhere(), "x")
     assert not any(asked_field(call) == "thoughts" for call in backend.calls)
+
+
+def test_a_world_fact_is_read_in_the_world_only_when_a_condition_asks_and_at_most_once():
+    protocol = protocol_of("STEP 1 — LOOK\n- Call think.\n"
+                           "- If it failed [when: status == \"failed\"]: proceed to TERMINATION (FAILED).\n"
+                           "- If the sky is open [when: world.sky_visible and not world.sky_visible == false]: "
+                           "proceed to TERMINATION (DONE).\n- Otherwise: go back to STEP 1.\n")
+    reads: list[str] = []
+
+    def read(name: str) -> bool | None:
+        reads.append(name)
+        return {"sky_visible": True}.get(name)
+
+    failed = Scope("think", {}, ToolResult.failure("exception", "boom"), {}, lambda: None, read)
+    assert decide(protocol, "[METHOD: STEP 1] LOOK", failed).decided == "TERMINATION (FAILED)" and reads == []
+    ok = Scope("think", {}, ToolResult.success("x"), {}, lambda: None, read)
+    assert decide(protocol, "[METHOD: STEP 1] LOOK", ok).decided == "TERMINATION (DONE)"
+    assert reads == ["sky_visible"]
+    unread = Scope("think", {}, ToolResult.success("x"), {}, lambda: None, lambda name: None)
+    assert decide(protocol, "[METHOD: STEP 1] LOOK", unread).choices == ["TERMINATION (DONE)", "[METHOD: STEP 1] LOOK"]

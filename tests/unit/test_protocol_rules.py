@@ -80,6 +80,8 @@ def test_the_seeds_explore_area_still_loads_with_prose_branches_for_the_model():
      "unknown name 'sky' at column 1 of \"sky\"; accepted names: args, code, data, goal, state, status, tool"),
     ("- If clear [when: data.x && data.y]: proceed to STEP 1.", "use 'and'"),
     ("- If clear [when: state.tries > 1]: proceed to STEP 1.", "state.tries is not declared in #RUNTIME STATE"),
+    ("- If open [when: world.sky]: proceed to STEP 1.",
+     "world.sky is not a fact the runtime reads (accepted: world.sky_visible, world.standing_on_ground)"),
     ("- Check it [when: data.x].", "a [when: ...] belongs in a branch"),
     ("- Otherwise [when: data.x]: proceed to STEP 1.", "an Otherwise branch (or a bare 'proceed to') holds"),
     ("- If clear [wen: data.x]: proceed to STEP 1.", "[wen: ...] is not a protocol annotation; accepted: [when: ...]"),
