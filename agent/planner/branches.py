@@ -1,11 +1,14 @@
 """Where a method goes after a step: decided by the protocol's checked conditions where the
 world or the last result can answer them, left to the model only among what remains.
 
-- A branch whose [when: ...] holds decides; one whose check is false is not offered.
-- `Otherwise` decides when every other branch is checked and false.
-- An outcome with [when: ...] conditions cannot be reached while one of them is false,
+- A branch whose [when: ...] holds decides (the first, in order); one whose check is false is
+  not offered.
+- `Otherwise` (or a bare `Proceed to STEP N`) decides when every other branch is checked and
+  false; a step without one goes on to the next step then.
+- An outcome with [when: ...] conditions cannot be reached while all of them are false,
   whether the model or a branch would lead there.
-- A step without branches (the seed's prose) offers the steps it names and every outcome.
+- A step whose conditions are all prose (the seed's format) offers, as before, the steps it
+  names and every outcome: the model judges.
 """
 
 from __future__ import annotations
@@ -119,35 +122,54 @@ def ended_in(task: str) -> str | None:
 
 
 def outcome_holds(outcome: Outcome, scope: Scope) -> bool | None:
-    """False when one of its checks is false, True when all hold, None when it has none or one
-    cannot be read."""
+    """Whether the outcome's checked conditions hold: True when one of them does, False when
+    every one is false, None when it has none or none can be read (then the model judges)."""
     verdicts = [compiled(source).holds(scope) for source in outcome.when]
-    if False in verdicts:
-        return False
-    return True if verdicts and None not in verdicts else None
+    if True in verdicts:
+        return True
+    return False if verdicts and all(v is False for v in verdicts) else None
 
 
 def decide(protocol: MethodProtocol, task: str, scope: Scope) -> Next:
     """Where the method goes after `task`'s step ran, as far as the runtime can tell."""
     step = step_of(protocol, task)
-    if step is None or not step.branches:
-        goes_to = sorted(step.goes_to) if step is not None and step.goes_to else range(1, len(protocol.steps) + 1)
-        labels = [step_label(protocol, n) for n in goes_to] + [outcome_label(o.name) for o in protocol.outcomes]
-        return _offer(protocol, labels, scope)
+    assert step is not None, "a method's task is one of its steps until it ends"
+    if not any(b.when for b in step.branches) and not _unconditional(step):
+        return _offer(protocol, _as_before(protocol, step), scope)
+    branches = step.branches + _fall_through(protocol, step)
     verdicts: list[bool | None] = []
-    for branch in step.branches:  # in order, reading no more than it takes
+    for branch in branches:  # in order, reading no more than it takes
         verdict = None if branch.otherwise or branch.when is None else compiled(branch.when).holds(scope)
         if verdict is not False and not _reachable(protocol, branch, scope):
             verdict = False
         if verdict is True:
             return Next(_target(protocol, branch), [], "checked")
         verdicts.append(verdict)
-    others = [v for b, v in zip(step.branches, verdicts) if not b.otherwise]
-    fallback = next((b for b, v in zip(step.branches, verdicts) if b.otherwise and v is None), None)
+    others = [v for b, v in zip(branches, verdicts) if not b.otherwise]
+    fallback = next((b for b, v in zip(branches, verdicts) if b.otherwise and v is None), None)
     if fallback is not None and all(v is False for v in others):
         return Next(_target(protocol, fallback), [], "checked" if others else "forced")
-    undecided = [b for b, v in zip(step.branches, verdicts) if v is None]
-    return _offer(protocol, [_target(protocol, b) for b in undecided], scope)
+    return _offer(protocol, [_target(protocol, b) for b, v in zip(branches, verdicts) if v is None], scope)
+
+
+def _unconditional(step: ProtocolStep) -> bool:
+    """A step that goes on to one place whatever happened (`Proceed to STEP 2.`)."""
+    return len(step.branches) == 1 and step.branches[0].otherwise
+
+
+def _as_before(protocol: MethodProtocol, step: ProtocolStep) -> list[str]:
+    """A step whose conditions are all prose, as the seed writes them: the steps it names and
+    every outcome (a method may end when the model judges it done)."""
+    goes_to = sorted(step.goes_to) or range(1, len(protocol.steps) + 1)
+    return [step_label(protocol, n) for n in goes_to] + [outcome_label(o.name) for o in protocol.outcomes]
+
+
+def _fall_through(protocol: MethodProtocol, step: ProtocolStep) -> list[Branch]:
+    """Without an Otherwise, a step whose branches do not hold goes on to the next step, as a
+    protocol reads from top to bottom; the last step has nowhere to go."""
+    if any(b.otherwise for b in step.branches) or step.number >= len(protocol.steps):
+        return []
+    return [Branch(line=step.line, condition="", otherwise=True, step=step.number + 1)]
 
 
 def _offer(protocol: MethodProtocol, labels: list[str], scope: Scope) -> Next:

@@ -44,7 +44,7 @@ class Frame:
     max_steps: int
     executor: ToolContext
     world: str = ""  # the world-state summary the prompt opens with
-    state: Any = None  # the SGLang program state: the prompt
+    prompt: Any = None  # the SGLang program state: the prompt, growing at its end
     outer_step: int = 0
     inner_steps: int = 0
     claims: int = 0

@@ -21,7 +21,7 @@ from agent.checks import read_fact, read_goal
 from agent.llm import LlmError
 from agent.planner import prompts
 from agent.planner.branches import (
-    Scope, apply_sets, decide, ended_in, outcome_holds, step_of, task_labels,
+    Next, Scope, apply_sets, decide, ended_in, outcome_holds, step_of, task_labels,
 )
 from agent.planner.context import Frame, PlanContext
 from agent.planner.control import StopRequested
@@ -30,7 +30,7 @@ from agent.planner.loops import LoopWatch
 from agent.planner.steps import Ran, StepClock, choose_action, execute
 from agent.tools import Toolbox, ToolResult, ToolSpec
 from agent.tools.spec import DEFAULT_MAX_STEPS, MethodProtocol
-from agent.trace.schema import InnerLoop, MethodEnd, MethodStart, MethodStep
+from agent.trace.schema import Decider, InnerLoop, MethodEnd, MethodStart, MethodStep
 
 # Outcomes that mean the method did not do its job; any other outcome (SUCCESS, DISCOVERY, ...) did.
 FAILING_OUTCOMES = frozenset({"FAILED", "FAILURE", "INAPPLICABLE", "ABORTED", "ERROR"})
@@ -83,20 +83,17 @@ class MethodRun:
                 result = self._step()
                 self.frame.inner_steps += 1
         except (StopRequested, LlmError) as e:
-            self._end("STOPPED" if isinstance(e, StopRequested) else "FAILED", str(e))
+            self._finish("STOPPED" if isinstance(e, StopRequested) else "FAILED", str(e))
             raise
         finally:
             self.ctx.stamp(self.frame)
         if result is None:
-            summary = f"FAILED | Method {self.spec.name} exceeded max_steps"
-            self._end("FAILED", summary)
-            data = {"outcome": "FAILED", "inner_steps": self.inner, "max_steps": self.bound}
-            result = ToolResult.failure("tool_failed", summary, data)
+            result = self._finish("FAILED", f"FAILED | Method {self.spec.name} exceeded max_steps", max_steps=self.bound)
         return result
 
     def _open(self) -> None:
         labels = task_labels(self.protocol)
-        self.frame.state += sgl.user(prompts.METHOD_START.format(
+        self.frame.prompt += sgl.user(prompts.METHOD_START.format(
             method=self.spec.name, args=json.dumps(self.args, ensure_ascii=False), max_steps=self.bound,
             tools=", ".join(method_tools(self.spec, self.ctx.toolbox)), protocol=self.spec.body.strip(),
             steps="; ".join(labels[: len(self.protocol.steps)]),
@@ -107,38 +104,38 @@ class MethodRun:
 
     def _step(self) -> ToolResult | None:
         """One internal step; the method's result when it ends here."""
-        s, ctx, clock = self.frame.state, self.ctx, StepClock(self.ctx.backend)
+        s, ctx, clock = self.frame.prompt, self.ctx, StepClock(self.ctx.backend)
         meta = InnerLoop(method_name=self.spec.name, inner_step=self.inner, max_steps=self.bound,
                          outer_step=self.frame.outer_step)
         key = f"p{self.frame.plan}s{meta.outer_step}m{meta.inner_step}"
+        shown = dict(self.state)
         s += sgl.user(self._step_text())
         turn = self._turn(s, key)
         if turn.tool is not None and ctx.toolbox.tools[turn.tool].type == "method":
             refusal = f"FAILED | Method {self.spec.name} cannot invoke method tool '{turn.tool}'"
-            self._record(Ran(turn, ToolResult.failure("tool_failed", refusal)), meta, clock, "", None)
-            return self._end_with("FAILED", refusal, None)
+            self._record(Ran(turn, ToolResult.failure("tool_failed", refusal)), meta, clock, "", None, shown)
+            return self._finish("FAILED", refusal)
         ran = execute(self.frame.executor, turn)
         reached = ctx.goal_reached()
         if reached is not None:
-            self._record(ran, meta, clock, "", "runtime")
+            self._record(ran, meta, clock, "", "runtime", shown)
             summary = f"{GOAL_REACHED} | the goal check holds after internal step {self.inner}: {reached.detail}"
-            return self._end_with(GOAL_REACHED, summary, None)
+            return self._finish(GOAL_REACHED, summary)
         scope = Scope(ran.turn.tool, ran.turn.args, ran.result, self.state, self._read_goal,
                       lambda name: read_fact(self.frame.executor, name))
         problems = apply_sets(step_of(self.protocol, self.task), self.protocol, scope, self.state)
         loop = self.watch.see(ran.turn.tool, ran.turn.args, ran.result, self._cell())
         self.loop_said = loop.said
         s += sgl.user(ran.result_text(prompts.METHOD_RESULT))
-        if loop.ended is not None:
-            self._record(ran, meta, clock, "", "runtime", problems)
-            return self._end_with("FAILED", f"FAILED | Method {self.spec.name} went round in circles: {loop.ended}",
-                                  None)
-        next_task, by, note = self._next(s, key, scope)
-        self._record(ran, meta, clock, next_task or "", by, problems + [note])
+        decided = decide(self.protocol, self.task, scope)
+        if loop.ended is not None and not (decided.decided and ended_in(decided.decided)):
+            self._record(ran, meta, clock, "", "runtime", shown, problems, loop.said)
+            return self._finish("FAILED", f"FAILED | Method {self.spec.name} went round in circles: {loop.ended}")
+        next_task, by, note = self._next(s, key, decided)
+        self._record(ran, meta, clock, next_task or "", by, shown, [*problems, note], loop.said)
         if next_task is None:
-            step = self.task
-            return self._end_with("FAILED", f"FAILED | Method {self.spec.name}: after {step} no branch holds and "
-                                            "none is left to choose", None)
+            return self._finish("FAILED", f"FAILED | Method {self.spec.name}: after {self.task} no branch holds "
+                                          "and none is left to choose")
         outcome = ended_in(next_task)
         if outcome is not None:
             return self._ended(outcome, ran, scope)
@@ -163,22 +160,19 @@ class MethodRun:
         literal = {c.tool: c.args for c in step.calls if c.args is not None} if step is not None else {}
         return choose_action(s, key, offered, toolbox, caps, literal)
 
-    def _next(self, s, key: str, scope: Scope) -> tuple[str | None, str, str | None]:
-        """(next task, who decided it, a note): None when no way on is left."""
-        decided = decide(self.protocol, self.task, scope)
-        if decided.decided is not None or not decided.choices:
-            if decided.decided is not None:
-                s += sgl.assistant(prompts.NEXT_TASK + decided.decided)
+    def _next(self, s, key: str, decided: Next) -> tuple[str | None, Decider, str | None]:
+        """(next task, who decided it, what was wrong): the runtime's where it decided, else the
+        model's among what is open; None when nothing is open."""
+        if decided.decided is not None:
+            s += sgl.assistant(prompts.NEXT_TASK + decided.decided)
             return decided.decided, decided.decider, None
+        if not decided.choices:
+            return None, "runtime", None
         s += sgl.assistant_begin()
         s += prompts.NEXT_TASK
-        choices = decided.choices if self.ctx.caps.select else task_labels(self.protocol)
-        chosen = pick(s, key + "_next", choices, self.ctx.caps, label=prompts.NEXT_TASK, what="NEXT_TASK",
+        chosen = pick(s, key + "_next", decided.choices, self.ctx.caps, label=prompts.NEXT_TASK, what="NEXT_TASK",
                       matcher=match_task)
         s += sgl.assistant_end()
-        if chosen.value is not None and chosen.value not in decided.choices:
-            refused = f"{chosen.value} is not open after this result (open: {', '.join(decided.choices)})"
-            return self.task, "model", "; ".join(n for n in (chosen.note, refused) if n)
         return chosen.value or self.task, "model", chosen.note  # an invalid NEXT_TASK keeps the current step
 
     def _read_goal(self) -> bool | None:
@@ -189,12 +183,12 @@ class MethodRun:
         world_map = getattr(self.frame.executor, "world_map", None)
         return getattr(world_map, "feet", None)
 
-    def _record(self, ran: Ran, meta: InnerLoop, clock: StepClock, next_task: str, next_by,
-                notes: list[str | None] | None = None) -> None:
+    def _record(self, ran: Ran, meta: InnerLoop, clock: StepClock, next_task: str, next_by: Decider | None,
+                shown: dict[str, Any], notes: list[str | None] | None = None, loop: str = "") -> None:
         note = "; ".join(n for n in notes or [] if n) or None
         record = ran.record(MethodStep, clock, note=note, next_by=next_by, plan=self.frame.plan,
-                               outer_step=meta.outer_step, inner_loop=meta,
-                               action=ran.turn.action(_inner_loop=meta.model_dump()), next_task=next_task)
+                            outer_step=meta.outer_step, inner_loop=meta, state=shown or None, loop=loop,
+                            action=ran.turn.action(_inner_loop=meta.model_dump()), next_task=next_task)
         self.ctx.trace.add(record)
 
     def _ended(self, outcome: str, ran: Ran, scope: Scope) -> ToolResult:
@@ -202,32 +196,28 @@ class MethodRun:
         an outcome that claims success, what the goal check says of it."""
         summary = (f"{outcome} | Method {self.spec.name} ended in {outcome} after {self.inner} internal steps; "
                    f"last: {ran.turn.tool} {ran.result.status}")
-        data: dict[str, Any] = {"outcome": outcome, "inner_steps": self.inner, "last_result": ran.result.value}
+        data: dict[str, Any] = {"last_result": ran.result.value}
         holds = outcome_holds(next(o for o in self.protocol.outcomes if o.name == outcome), scope)
-        if outcome in FAILING_OUTCOMES:
-            self._end(outcome, summary, holds)
-            return ToolResult.failure("tool_failed", summary, data)
-        verdict = self.ctx.claim(self.frame, "method", method=self.spec.name) if self.ctx.judge is not None else None
+        verdict = None
+        if outcome not in FAILING_OUTCOMES and self.ctx.judge is not None:
+            verdict = self.ctx.claim(self.frame, "method", method=self.spec.name)
         if verdict is not None:
             self.frame.claims += 1
             self.frame.claims_refused += not verdict.holds
             summary += f"; goal check: {verdict.detail}"
             data["goal_check"] = verdict.model_dump()
-        self._end(outcome, summary, holds)
-        return ToolResult.success(data, summary)
+        return self._finish(outcome, summary, holds, **data)
 
-    def _end_with(self, outcome: str, summary: str, holds: bool | None) -> ToolResult:
-        """Ends the method in an outcome the runtime gave it."""
-        self._end(outcome, summary, holds)
-        data = {"outcome": outcome, "inner_steps": self.inner}
-        if outcome in FAILING_OUTCOMES:
-            return ToolResult.failure("tool_failed", summary, data)
-        return ToolResult.success(data, summary)
-
-    def _end(self, outcome: str, summary: str, holds: bool | None = None) -> None:
+    def _finish(self, outcome: str, summary: str, holds: bool | None = None, **data: Any) -> ToolResult:
+        """Ends the method: its method_end, and the result the outer loop reads. `holds`: the
+        outcome's checks, read; None for an outcome the runtime gave (a bound, a refusal)."""
         self.ctx.trace.add(MethodEnd(plan=self.frame.plan, outer_step=self.frame.outer_step, method=self.spec.name,
                                      outcome=outcome, inner_steps=self.inner, summary=summary,
                                      wall_s=time.perf_counter() - self.started, outcome_holds=holds))
+        data = {"outcome": outcome, "inner_steps": self.inner, **data}
+        if outcome in FAILING_OUTCOMES:
+            return ToolResult.failure("tool_failed", summary, data)
+        return ToolResult.success(data, summary)
 
 
 def run_method(ctx: PlanContext, frame: Frame, spec: ToolSpec, args: dict[str, Any]) -> ToolResult:

@@ -139,7 +139,7 @@ class Planner:
             self._method = None
 
     def start_prompt(self, s, frame: Frame) -> None:
-        frame.state = s
+        frame.prompt = s
         catalog = catalog_text(Toolbox(tools={name: self.toolbox.tools[name] for name in frame.tools}))
         s += sgl.system(prompts.SYSTEM)
         s += sgl.user(prompts.START.format(goal=frame.goal, world=frame.world or prompts.NO_WORLD, catalog=catalog))

@@ -24,7 +24,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 ACCEPTED = ("numbers, 'strings', true, false, null, [lists], paths like root.field[0], len(x), ( ), "
@@ -226,8 +226,24 @@ class Expression:
         value = self.evaluate(scope)
         return None if value is UNKNOWN else bool(value)
 
+    def paths(self) -> list[tuple[str, tuple[str | int, ...]]]:
+        """Every field path it reads, as (root, parts), in order: what a loader checks names against."""
+        return [(node.root, node.parts) for node in _nodes(self.tree) if isinstance(node, Path)]
+
     def __str__(self) -> str:
         return self.source
+
+
+def _nodes(node: Any) -> list[Any]:
+    """`node` and every node under it: the tree's nodes are dataclasses holding nodes, tuples of
+    nodes, or (operator, node) pairs."""
+    found = [node]
+    for item in (getattr(node, f.name) for f in fields(node)):
+        for child in item if isinstance(item, tuple) else (item,):
+            child = child[1] if isinstance(child, tuple) else child
+            if is_dataclass(child):
+                found += _nodes(child)
+    return found
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from agent.paths import REPO_ROOT, WORLD_TOOLS_DIR
 from agent.tools.frontmatter import CORE_SOURCE, ToolFileError, parse_skill
+from agent.tools.schema import check_args
 from agent.tools.spec import LoadError, ToolSpec
 
 CORE_TOOLS_DIR = Path(__file__).resolve().parent.parent / "core_tools"
@@ -67,7 +68,23 @@ def load_toolbox(sources: list[ToolSource]) -> Toolbox:
             continue
         for skill in _skill_files(source.folder):
             _load_one(box, skill, source.label)
+    _check_literal_calls(box)
     return box
+
+
+def _check_literal_calls(box: Toolbox) -> None:
+    """A method's literal arguments (`Call mc-map with {"radius": 8}`) are checked against the
+    called tool's schema once every tool is loaded: a protocol that would always be refused is
+    a load error. A method whose call is wrong is left out, as a broken Skill.md is."""
+    for spec in list(box.tools.values()):
+        for step in spec.protocol.steps if spec.protocol is not None else []:
+            for call in step.calls:
+                called = box.tools.get(call.tool)
+                problem = check_args(called.schema_hint, call.args) if called and call.args is not None else None
+                if problem:
+                    box.errors.append(LoadError(path=spec.path, line=call.line,
+                                                message=f"STEP {step.number} calls {call.tool} with {problem}"))
+                    box.tools.pop(spec.name, None)
 
 
 def _skill_files(folder: Path) -> list[Path]:

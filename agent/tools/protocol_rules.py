@@ -17,11 +17,12 @@ its conditions are prose, for the model to judge.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Iterator
 
-from agent.tools.expressions import ExpressionError, parse_assignment, parse_expression
+from agent.tools.expressions import Expression, ExpressionError, parse_assignment, parse_expression
 from agent.tools.spec import Assignment, Branch, Call, StateVariable
 
 Line = tuple[int, str]
@@ -49,14 +50,14 @@ _BULLET = re.compile(r"[-*]\s+")
 _CALL = re.compile(r"\b(?:call|execute|use)(?:\s+tool)?:?\s+`?(?P<name>[a-z0-9][a-z0-9_.-]*)`?", re.IGNORECASE)
 _TICKED = re.compile(r"`(?P<name>[a-z0-9][a-z0-9_.-]*)`")
 _WITH = re.compile(r"\s*with\s+(?=\{)", re.IGNORECASE)
-_IF = re.compile(r"if\s+(?P<condition>[^:]*?)\s*:\s*(?P<target>.*)", re.IGNORECASE | re.DOTALL)
+# The condition ends at the first colon outside brackets: `If it rained [source: the log]: ...`.
+_IF = re.compile(r"if\s+(?P<condition>(?:\[[^\]]*\]|[^:\[])*?)\s*:\s*(?P<target>.*)", re.IGNORECASE | re.DOTALL)
 _OTHERWISE = re.compile(r"otherwise\b\s*[:,]?\s*(?P<target>.*)", re.IGNORECASE | re.DOTALL)
 # A target with no condition (`Proceed to STEP 2.`): where the step goes when nothing else does.
 _ALWAYS = re.compile(r"(?P<target>(?:then\s+)?(?:proceed|go|go\s+back|loop\s+back|return|continue)\s+to\b.*)",
                      re.IGNORECASE | re.DOTALL)
 _SPLIT_OTHERWISE = re.compile(r"(?<=[.;])\s+(?=otherwise\b)", re.IGNORECASE)
 _TARGET = re.compile(r"\bTERMINATION\s*\(\s*(?P<outcome>[A-Z_]+)\s*\)|\bSTEP\s+(?P<step>\d{1,4})\b")
-_FIELD = re.compile(r"\b(state|world)\.([A-Za-z_]\w*)")
 _STATE_LINE = re.compile(r"(?P<name>[A-Za-z_]\w*)\s*:\s*(?P<text>.*)")
 
 
@@ -89,7 +90,7 @@ def _variable(name: str, declared: str, text: str, line: int) -> StateVariable:
     kind = kind.strip()
     if kind not in STATE_TYPES or not equals:
         raise RuleError(line, f"[state: {declared}]: expected TYPE = INITIAL, TYPE one of {', '.join(STATE_TYPES)}")
-    value = _expression(initial, line, roots=()).evaluate({})
+    value = _expression(initial, line, "state", ()).evaluate({})
     if not fits(kind, value):
         raise RuleError(line, f"[state: {declared}]: the initial value is not a {kind}")
     return StateVariable(name=name, type=kind, initial=value, text=text, line=line)
@@ -117,7 +118,17 @@ def step_rules(lines: list[Line], state: list[StateVariable]) -> tuple[list[Call
                 _only(keyword, ("set",), line, "a step line that is not a branch")
                 sets.append(_assignment(body, line, names))
             calls.extend(_calls(rest, line))
+    _one_fallback(branches)
     return calls, branches, sets
+
+
+def _one_fallback(branches: list[Branch]) -> None:
+    """A step whose branches are checked goes to one place when none holds; prose steps are the
+    model's to read, as the seed's are."""
+    fallbacks = [b for b in branches if b.otherwise]
+    if len(fallbacks) > 1 and any(b.when for b in branches):
+        raise RuleError(fallbacks[1].line, "a second Otherwise (or bare 'proceed to') in a step with [when: ...] "
+                                           "branches; a step has one place to go when none holds")
 
 
 def outcome_checks(lines: list[Line], state: list[StateVariable]) -> list[str]:
@@ -176,15 +187,8 @@ def _literal_args(text: str, after: int) -> dict | None:
 
 
 def _condition(body: str, line: int, names: list[str]) -> str:
-    expression = _expression(body, line, roots=ROOTS)
-    for root, name in _FIELD.findall(expression.source):
-        if root == "state" and name not in names:
-            declared = ", ".join(names) or "none"
-            raise RuleError(line, f"[when: {expression.source}]: state.{name} is not declared in #RUNTIME STATE "
-                                  f"(declared: {declared})")
-        if root == "world" and name not in FACTS:
-            raise RuleError(line, f"[when: {expression.source}]: world.{name} is not a fact the runtime reads "
-                                  f"(accepted: {', '.join(f'world.{fact}' for fact in FACTS)})")
+    expression = _expression(body, line, "when", ROOTS)
+    _check_names(expression, f"[when: {expression.source}]", line, names)
     return expression.source
 
 
@@ -193,14 +197,28 @@ def _assignment(body: str, line: int, names: list[str]) -> Assignment:
         parsed = parse_assignment(body, ROOTS, names)
     except ExpressionError as e:
         raise RuleError(line, f"[set: {body.strip()}]: {e.message}") from None
+    _check_names(parsed.expression, f"[set: {body.strip()}]", line, names)
     return Assignment(name=parsed.name, expression=parsed.expression.source, line=line)
 
 
-def _expression(body: str, line: int, roots):
+def _check_names(expression: Expression, shown: str, line: int, names: list[str]) -> None:
+    """`state.NAME` must be declared, and `world.NAME` one of FACTS: a typo is a load error,
+    not a condition that is silently never known."""
+    for root, parts in expression.paths():
+        name = parts[0] if parts else None
+        if root == "state" and name not in names:
+            raise RuleError(line, f"{shown}: state.{name} is not declared in #RUNTIME STATE "
+                                  f"(declared: {', '.join(names) or 'none'})")
+        if root == "world" and name not in FACTS:
+            raise RuleError(line, f"{shown}: world.{name} is not a fact the runtime reads "
+                                  f"(accepted: {', '.join(f'world.{fact}' for fact in FACTS)})")
+
+
+def _expression(body: str, line: int, keyword: str, roots) -> Expression:
     try:
         return parse_expression(body, roots)
     except ExpressionError as e:
-        raise RuleError(line, f"[when: {body.strip()}]: {e.message}") from None
+        raise RuleError(line, f"[{keyword}: {body.strip()}]: {e.message}") from None
 
 
 def _only(keyword: str, allowed: tuple[str, ...], line: int, where: str) -> bool:
@@ -216,17 +234,26 @@ def _annotations(text: str, line: int) -> tuple[str, list[tuple[str, str]]]:
     are prose."""
     notes, kept, position = [], [], 0
     for match in _ANNOTATION.finditer(text):
-        if match.start() < position:
+        if match.start() < position or not _annotation(match[1], line):
             continue
-        if match[1] not in KEYWORDS:
-            raise RuleError(line, f"[{match[1]}: ...] is not a protocol annotation; accepted: "
-                                  + ", ".join(f"[{k}: ...]" for k in KEYWORDS))
         end = _closing(text, match.end(), line)
         kept.append(text[position:match.start()])
         notes.append((match[1], text[match.end():end].strip()))
         position = end + 1
     kept.append(text[position:])
     return " ".join("".join(kept).split()), notes
+
+
+def _annotation(word: str, line: int) -> bool:
+    """Whether `[word:` opens an annotation. Other words are prose (`[note: ...]`, a link), but
+    one a letter or two from a keyword is a typo worth a load error."""
+    if word in KEYWORDS:
+        return True
+    close = difflib.get_close_matches(word, KEYWORDS, n=1, cutoff=0.75)
+    if close:
+        raise RuleError(line, f"[{word}: ...] is not a protocol annotation; did you mean [{close[0]}: ...]? "
+                              "accepted: " + ", ".join(f"[{k}: ...]" for k in KEYWORDS))
+    return False
 
 
 def _closing(text: str, start: int, line: int) -> int:

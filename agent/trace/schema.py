@@ -151,6 +151,8 @@ class OuterStep(_Step):
 class MethodStep(_Step):
     event: Literal["method_step"] = "method_step"
     inner_loop: InnerLoop
+    state: dict[str, Any] | None = Field(None, description="the method's declared state, as the step showed it")
+    loop: str = Field("", description="what the runtime said of a loop after this step (shown with the next step)")
 
 
 class MethodStart(_Event):

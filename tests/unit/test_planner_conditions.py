@@ -16,12 +16,14 @@ from agent.llm.scripted import ScriptedBackend, ScriptedCall
 from agent.paths import SKILLS_DIR
 from agent.planner import Planner, PlannerOptions
 from agent.planner.branches import Scope, decide, task_labels
-from agent.planner.loops import REPEATS_BOUND, LoopWatch
+from agent.planner.loops import REPEATS_BOUND, VISITS_BOUND, LoopWatch
 from agent.tools import Executor, ToolResult, load_toolbox, standard_sources
 from agent.trace import TraceWriter
 from agent.trace.schema import MethodEnd, MethodStep
+from agent.tools.frontmatter import parse_skill
 from agent.tools.method_protocol import parse_protocol
 from support.planning import asked_field
+from tool_testing import FIXTURE_TOOLS, FIXTURES
 
 HIDDEN = {"holds": False, "says": "stone at y=8, 3 blocks above the head"}
 STUCK = {"stop_reason": "no_frontier", "sky_above": False, "blocks_walked": 0.0}
@@ -159,9 +161,17 @@ def test_checked_conditions_decide_and_false_ones_leave_the_choices(box):
 def test_a_loop_is_said_then_ends_the_method():
     watch, same = LoopWatch(), ToolResult.success({}, "walked 3.2 blocks, stuck")
     seen = [watch.see("mc-explore", {"climbs": 0}, same, (1, 5, 2)) for _ in range(REPEATS_BOUND)]
-    assert seen[0].said == "" and "gave the same result 2 times" in seen[1].said
-    assert "you have stood here 3 times in the last 3 steps" in seen[2].said
+    assert seen[0].said == "" and "gave the same result here 2 times" in seen[1].said
+    assert "stood here" not in seen[-1].said  # staying is one visit
     assert seen[-1].ended is not None and all(s.ended is None for s in seen[:-1])
+
+
+def test_coming_back_to_a_cell_is_counted_and_bounded():
+    watch, walked = LoopWatch(), ToolResult.success({}, "walked")
+    cells = [(0, 5, 0), (3, 5, 0)] * VISITS_BOUND
+    seen = [watch.see("mc-goto", {"try": n}, walked, cell) for n, cell in enumerate(cells)]
+    assert "you have stood here 3 times in the last 5 steps" in seen[4].said
+    assert seen[2 * VISITS_BOUND - 2].ended is not None and all(s.ended is None for s in seen[:2 * VISITS_BOUND - 2])
 
 
 def test_a_method_going_round_in_circles_ends_failed_with_that_reason(box):
@@ -171,7 +181,7 @@ def test_a_method_going_round_in_circles_ends_failed_with_that_reason(box):
     _, trace, _, _ = explore(box, answers, "x")
     [end] = [e for e in trace.events if isinstance(e, MethodEnd)]
     assert end.outcome == "FAILED" and "went round in circles" in end.summary
-    assert "gave the same result 4 times" in end.summary
+    assert "gave the same result here 4 times" in end.summary
 
 
 def test_no_model_call_is_asked_for_nothing(box):
@@ -197,3 +207,19 @@ def test_a_world_fact_is_read_in_the_world_only_when_a_condition_asks_and_at_mos
     assert reads == ["sky_visible"]
     unread = Scope("think", {}, ToolResult.success("x"), {}, lambda: None, lambda name: None)
     assert decide(protocol, "[METHOD: STEP 1] LOOK", unread).choices == ["TERMINATION (DONE)", "[METHOD: STEP 1] LOOK"]
+
+
+@pytest.mark.parametrize("path", [FIXTURE_TOOLS / "explore-area" / "Skill.md",
+                                  FIXTURES / "method-bodies" / "exploration-protocol-as-in-seed.md"])
+def test_the_seeds_protocols_run_as_before_every_prose_step_left_to_the_model(path):
+    text = path.read_text()
+    protocol = parse_skill(text, path, "skills").protocol if text.startswith("---") else parse_protocol(text)
+    outcomes = [f"TERMINATION ({o.name})" for o in protocol.outcomes]
+    scope = Scope("t", {}, ToolResult.success("x"), {}, lambda: None)
+    for step, label in zip(protocol.steps, task_labels(protocol)):
+        offered = decide(protocol, label, scope)
+        if [(b.condition, b.otherwise) for b in step.branches] == [("", True)]:  # "Loop back to STEP 1."
+            assert offered.decider == "forced" and offered.decided.startswith(f"[METHOD: STEP {step.branches[0].step}]")
+            continue
+        assert offered.decided is None and offered.decider == "model", label
+        assert offered.choices[-len(outcomes):] == outcomes and len(offered.choices) > len(outcomes), label

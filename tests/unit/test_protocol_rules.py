@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from agent.tools import ToolSource, load_toolbox, standard_sources
 from agent.tools.frontmatter import ToolFileError, parse_skill
 from agent.tools.method_protocol import parse_protocol
 from tool_testing import FIXTURE_TOOLS
@@ -84,7 +85,8 @@ def test_the_seeds_explore_area_still_loads_with_prose_branches_for_the_model():
      "world.sky is not a fact the runtime reads (accepted: world.sky_visible, world.standing_on_ground)"),
     ("- Check it [when: data.x].", "a [when: ...] belongs in a branch"),
     ("- Otherwise [when: data.x]: proceed to STEP 1.", "an Otherwise branch (or a bare 'proceed to') holds"),
-    ("- If clear [wen: data.x]: proceed to STEP 1.", "[wen: ...] is not a protocol annotation; accepted: [when: ...]"),
+    ("- If clear [wen: data.x]: proceed to STEP 1.", "[wen: ...] is not a protocol annotation; did you mean [when: ...]?"),
+    ("- If clear [when: state . tries > 1]: proceed to STEP 1.", "state.tries is not declared"),
     ("- If clear [when: data.x: proceed to STEP 1.", "is never closed with ']'"),
     ("- [set: tries = 1]", "tries"),
 ])
@@ -99,3 +101,31 @@ def test_a_bad_state_declaration_fails_to_load():
     message = load_error("#PURPOSE:\nx\n#RUNTIME STATE\n- tries: how often [state: integer = 0]\n#MAIN PROTOCOL LOOP\n"
                          "STEP 1 — GO\n- Call think.\n#TERMINATION CONDITIONS\nDONE:\n- done\n")
     assert message.startswith("skills/probe/Skill.md:9: ") and "TYPE one of int, float, bool, str, list" in message
+
+
+def test_other_bracketed_words_stay_prose():
+    protocol = protocol_of("STEP 1 — GO\n- Call think [note: see https://example.org/x].\n"
+                           "- If it rained [source: the log]: proceed to TERMINATION (DONE).\n")
+    assert [(b.condition, b.when) for b in protocol.steps[0].branches] == [("it rained [source: the log]", None)]
+
+
+def test_a_checked_step_has_one_fallback_and_assignments_read_declared_state():
+    state = "#RUNTIME STATE\n- tries: how often [state: int = 0]\n"
+    two = load_error(f"#PURPOSE:\nx\n{state}#MAIN PROTOCOL LOOP\nSTEP 1 — GO\n- Call think.\n"
+                     "- If clear [when: data.x]: proceed to STEP 1.\n- Otherwise: go back to STEP 1.\n"
+                     "- Proceed to STEP 1.\n#TERMINATION CONDITIONS\nDONE:\n- done\n")
+    assert two.startswith("skills/probe/Skill.md:15: a second Otherwise")
+    nope = load_error(f"#PURPOSE:\nx\n{state}#MAIN PROTOCOL LOOP\nSTEP 1 — GO\n- Call think.\n"
+                      "- [set: tries = state.nope + 1]\n#TERMINATION CONDITIONS\nDONE:\n- done\n")
+    assert nope.startswith("skills/probe/Skill.md:13: [set: tries = state.nope + 1]: state.nope is not declared")
+
+
+def test_literal_arguments_the_called_tool_would_refuse_fail_to_load(tmp_path):
+    folder = tmp_path / "probe"
+    folder.mkdir()
+    (folder / "Skill.md").write_text(HEAD + "#PURPOSE:\nx\n#MAIN PROTOCOL LOOP\nSTEP 1 — LOOK\n"
+                                     '- Call mc-map with {"radius": 1000}.\n#TERMINATION CONDITIONS\nDONE:\n- done\n')
+    box = load_toolbox([*standard_sources("minecraft", []), ToolSource(label="more", folder=tmp_path)])
+    assert "probe" not in box.tools and "mc-map" in box.tools
+    [error] = [str(e) for e in box.errors]
+    assert error.startswith(f"{folder / 'Skill.md'}:10: STEP 1 calls mc-map with argument 'radius': expected one of")
