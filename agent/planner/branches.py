@@ -13,77 +13,12 @@ world or the last result can answer them, left to the model only among what rema
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
 
-from pydantic_core import to_jsonable_python
-
-from agent.tools import ToolResult
-from agent.tools.expressions import UNKNOWN, Expression, parse_expression
-from agent.tools.protocol_rules import FACTS, ROOTS, fits
+from agent.planner.labels import outcome_label, step_label, step_of
+from agent.planner.scope import Scope, compiled
 from agent.tools.spec import Branch, MethodProtocol, Outcome, ProtocolStep
 from agent.trace.schema import Decider
-
-_STEP_LABEL = re.compile(r"\[METHOD: STEP (\d+)\]")
-_TERMINATION = re.compile(r"TERMINATION \((\w+)\)")
-
-
-@lru_cache(maxsize=512)
-def compiled(source: str) -> Expression:
-    """An expression the loader already checked; parsed once per process."""
-    return parse_expression(source, ROOTS)
-
-
-class Scope(Mapping[str, Any]):
-    """What a condition reads after a step: the result, the call, the state, and the goal,
-    read in the world only when a condition asks for it, at most once."""
-
-    def __init__(self, tool: str | None, args: dict[str, Any] | None, result: ToolResult, state: dict[str, Any],
-                 read_goal: Callable[[], bool | None], read_fact: Callable[[str], bool | None] = lambda name: None):
-        self._values: dict[str, Any] = {
-            "status": result.status, "code": result.code, "data": to_jsonable_python(result.data),
-            "args": args or {}, "tool": tool, "state": state, "world": Facts(read_fact),
-        }
-        self._read_goal = read_goal
-
-    def __getitem__(self, name: str) -> Any:
-        if name == "goal" and name not in self._values:
-            goal = self._read_goal()
-            self._values["goal"] = UNKNOWN if goal is None else goal
-        return self._values[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(ROOTS)
-
-    def __len__(self) -> int:
-        return len(ROOTS)
-
-
-class Facts(Mapping[str, bool]):
-    """`world.NAME`: a fact read in the world when a condition first asks for it; a fact that
-    cannot be read is missing, so the condition is unknown."""
-
-    def __init__(self, read: Callable[[str], bool | None]):
-        self._read = read
-        self._known: dict[str, bool | None] = {}
-
-    def __getitem__(self, name: str) -> bool:
-        if name not in FACTS:
-            raise KeyError(name)
-        if name not in self._known:
-            self._known[name] = self._read(name)
-        if self._known[name] is None:
-            raise KeyError(name)
-        return bool(self._known[name])
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(FACTS)
-
-    def __len__(self) -> int:
-        return len(FACTS)
 
 
 @dataclass(frozen=True)
@@ -94,31 +29,6 @@ class Next:
     decided: str | None
     choices: list[str]
     decider: Decider
-
-
-def step_label(protocol: MethodProtocol, number: int) -> str:
-    return f"[METHOD: STEP {number}] {protocol.steps[number - 1].title}".rstrip()
-
-
-def outcome_label(name: str) -> str:
-    return f"TERMINATION ({name})"
-
-
-def task_labels(protocol: MethodProtocol) -> list[str]:
-    """Every NEXT_TASK: `[METHOD: STEP X] TITLE` for each step, `TERMINATION (OUTCOME)` for each outcome."""
-    steps = [step_label(protocol, n) for n in range(1, len(protocol.steps) + 1)]
-    return steps + [outcome_label(o.name) for o in protocol.outcomes]
-
-
-def step_of(protocol: MethodProtocol, task: str) -> ProtocolStep | None:
-    number = _STEP_LABEL.match(task)
-    return protocol.steps[int(number[1]) - 1] if number else None
-
-
-def ended_in(task: str) -> str | None:
-    """The outcome a NEXT_TASK ends the method in; None for a step."""
-    ended = _TERMINATION.fullmatch(task)
-    return ended[1] if ended else None
 
 
 def outcome_holds(outcome: Outcome, scope: Scope) -> bool | None:
@@ -191,18 +101,3 @@ def _reachable(protocol: MethodProtocol, branch: Branch, scope: Scope) -> bool:
 
 def _target(protocol: MethodProtocol, branch: Branch) -> str:
     return outcome_label(branch.outcome) if branch.outcome else step_label(protocol, branch.step or 1)
-
-
-def apply_sets(step: ProtocolStep | None, protocol: MethodProtocol, scope: Scope, state: dict[str, Any]) -> list[str]:
-    """Runs the step's [set: ...] in order, each seeing the state the ones before left; returns
-    what could not be set (the variable is then left as it was)."""
-    kinds = {v.name: v.type for v in protocol.state}
-    problems = []
-    for assignment in step.sets if step is not None else []:
-        value = compiled(assignment.expression).evaluate(scope)
-        if value is UNKNOWN or not fits(kinds[assignment.name], value):
-            problems.append(f"[set: {assignment.name} = {assignment.expression}] gave {value!r}, not a "
-                            f"{kinds[assignment.name]}; {assignment.name} is unchanged")
-            continue
-        state[assignment.name] = value
-    return problems

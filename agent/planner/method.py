@@ -20,9 +20,9 @@ import sglang as sgl
 from agent.checks import read_fact, read_goal
 from agent.llm import LlmError
 from agent.planner import prompts
-from agent.planner.branches import (
-    Next, Scope, apply_sets, decide, ended_in, outcome_holds, step_of, task_labels,
-)
+from agent.planner.branches import Next, decide, outcome_holds
+from agent.planner.labels import ended_in, step_of, task_labels
+from agent.planner.scope import Scope, apply_sets
 from agent.planner.context import Frame, PlanContext
 from agent.planner.control import StopRequested
 from agent.planner.decide import match_task, pick

@@ -15,7 +15,9 @@ from agent.infospace import Infospace
 from agent.llm.scripted import ScriptedBackend, ScriptedCall
 from agent.paths import SKILLS_DIR
 from agent.planner import Planner, PlannerOptions
-from agent.planner.branches import Scope, decide, task_labels
+from agent.planner.branches import decide
+from agent.planner.labels import task_labels
+from agent.planner.scope import Scope
 from agent.planner.loops import REPEATS_BOUND, VISITS_BOUND, LoopWatch
 from agent.tools import Executor, ToolResult, load_toolbox, standard_sources
 from agent.trace import TraceWriter

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from agent.trace.schema import MethodEnd, MethodStep, OuterStep
-from agent.planner.branches import Scope, decide, task_labels
+from agent.planner.branches import decide
+from agent.planner.labels import task_labels
+from agent.planner.scope import Scope
 from agent.tools import ToolResult
 from agent.planner.method import method_tools
 from agent.tools import ToolSource, load_toolbox

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from agent.paths import SKILLS_DIR
-from agent.planner.branches import task_labels
+from agent.planner.labels import task_labels
 from agent.planner.method import method_tools
 from agent.tools import ToolResult, load_toolbox, standard_sources
 from agent.tools.runners import import_entry
