@@ -30,6 +30,10 @@ class Vec3(Model):
     def distance_to(self, other: Vec3) -> float:
         return ((self.x - other.x) ** 2 + (self.y - other.y) ** 2 + (self.z - other.z) ** 2) ** 0.5
 
+    def text(self) -> str:
+        """'x=0.50 y=5.00 z=0.50': a position as every summary writes it."""
+        return f"x={self.x:.2f} y={self.y:.2f} z={self.z:.2f}"
+
 
 Facing = Literal["north", "east", "south", "west"]
 

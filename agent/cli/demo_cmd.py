@@ -54,8 +54,7 @@ def _describe(session: WorldSession) -> None:
     """Where the bot stands and what is around it, before the planner starts."""
     bot = session.bot
     state = bot.state()
-    p = state.position
-    print(f"bot {state.username} at x={p.x:.2f} y={p.y:.2f} z={p.z:.2f}, facing {state.facing} "
+    print(f"bot {state.username} at {state.position.text()}, facing {state.facing} "
           f"(yaw {state.yaw_deg:.1f} deg, pitch {state.pitch_deg:.1f} deg), "
           f"health {state.health:g}, food {state.food:g}")
     box = bot.scan_box(VIEW_RADIUS, VIEW_HALF_HEIGHT)

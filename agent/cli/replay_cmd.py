@@ -107,7 +107,7 @@ def live(args: argparse.Namespace) -> int:
     for divergence in report.divergences:
         print(f"diverged: {divergence}")
     end = report.end_position
-    where = f"x={end.x:.2f} y={end.y:.2f} z={end.z:.2f}" if end is not None else "unknown"
+    where = end.text() if end is not None else "unknown"
     print(f"replayed {len(calls)} calls: {len(report.divergences)} divergences; the bot ended at {where}")
     if trace.abnormal:
         print(f"note: {trace.abnormal}", file=sys.stderr)

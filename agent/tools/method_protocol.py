@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agent.tools.protocol_rules import RuleError, outcome_checks, state_variables, step_rules
+from agent.tools.protocol_rules import GOES_TO, TERMINATES, RuleError, outcome_checks, state_variables, step_rules
 from agent.tools.spec import MethodProtocol, Outcome, ProtocolStep, Section, StateVariable
 
 _SECTION = re.compile(
@@ -20,8 +20,6 @@ _STEP = re.compile(
 )
 _FENCE = re.compile(r"-{3,}")
 _OUTCOME = re.compile(r"(?:[-*]\s*)?(?P<name>[A-Z][A-Z_]+)\s*:\s*(?P<rest>.*)")
-_GOES_TO = re.compile(r"\bSTEP\s+(\d{1,4})\b")
-_TERMINATES = re.compile(r"\bTERMINATION\s*\(\s*([A-Z_]+)\s*\)")
 
 LOOP_SECTION = "MAIN PROTOCOL LOOP"
 TERMINATION_SECTION = "TERMINATION CONDITIONS"
@@ -124,8 +122,8 @@ def _steps(loop: _Block, state: list[StateVariable]) -> tuple[str, list[Protocol
                 title=block.qualifier,
                 text=block.text(),
                 line=block.line,
-                goes_to=_unique(int(n) for _, t in block.lines for n in _GOES_TO.findall(t)),
-                outcomes=_unique(n for _, t in block.lines for n in _TERMINATES.findall(t)),
+                goes_to=_unique(int(n) for _, t in block.lines for n in GOES_TO.findall(t)),
+                outcomes=_unique(n for _, t in block.lines for n in TERMINATES.findall(t)),
                 calls=calls,
                 branches=branches,
                 sets=sets,

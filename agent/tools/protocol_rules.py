@@ -57,7 +57,10 @@ _OTHERWISE = re.compile(r"otherwise\b\s*[:,]?\s*(?P<target>.*)", re.IGNORECASE |
 _ALWAYS = re.compile(r"(?P<target>(?:then\s+)?(?:proceed|go|go\s+back|loop\s+back|return|continue)\s+to\b.*)",
                      re.IGNORECASE | re.DOTALL)
 _SPLIT_OTHERWISE = re.compile(r"(?<=[.;])\s+(?=otherwise\b)", re.IGNORECASE)
-_TARGET = re.compile(r"\bTERMINATION\s*\(\s*(?P<outcome>[A-Z_]+)\s*\)|\bSTEP\s+(?P<step>\d{1,4})\b")
+# Where a protocol's text sends the method: a step, or a termination outcome.
+GOES_TO = re.compile(r"\bSTEP\s+(?P<step>\d{1,4})\b")
+TERMINATES = re.compile(r"\bTERMINATION\s*\(\s*(?P<outcome>[A-Z_]+)\s*\)")
+_TARGET = re.compile(f"{TERMINATES.pattern}|{GOES_TO.pattern}")
 _STATE_LINE = re.compile(r"(?P<name>[A-Za-z_]\w*)\s*:\s*(?P<text>.*)")
 
 

@@ -90,6 +90,14 @@ def run_tool(
     return ToolResult.success(result.model_dump(mode="json"), summarize(result))
 
 
+def stopped_unless_completed(summarize: Callable[[R], str]) -> Callable[[R], tuple[str, str] | None]:
+    """The judge of a run of checked steps (bridge/helpers/stepwise.js: mc-pillar-up, mc-dig-stairs,
+    mc-tunnel): a failure coded by its stop reason, with its detail, unless it completed."""
+    def judge(r: R) -> tuple[str, str] | None:
+        return None if r.stop_reason == "completed" else (r.stop_reason, f"{r.detail}; {summarize(r)}")
+    return judge
+
+
 def call(action: str, *, timeout_s: float = timeouts.CALL_S) -> Callable[[BotConnection, ToolArgs], Any]:
     """The usual act: one helper action with the tool's arguments as they are."""
     return lambda bot, args: bot.call(action, args.bridge_args(), timeout_s=timeout_s)

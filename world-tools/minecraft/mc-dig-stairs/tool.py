@@ -5,7 +5,7 @@ from pydantic import Field
 from agent.bridge import timeouts
 from agent.world.results.digging import digging_seconds
 from agent.world.results.dig_stairs import DigStairsReport
-from agent.world.toolkit import ToolArgs, run_tool
+from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
 
 # A stair clears up to three blocks (bridge/helpers/dig-stairs.js).
 DIGS_PER_STEP = 3
@@ -23,12 +23,9 @@ def act(bot, a: Args):
 
 def summarize(r: DigStairsReport) -> str:
     return (f"{r.stop_reason}: {r.steps} steps {r.direction} facing {r.facing}, height {r.height_gained:+.2f}, "
-            f"dug {r.blocks_dug} blocks; feet at x={r.end.x:.2f} y={r.end.y:.2f} z={r.end.z:.2f}")
-
-
-def judge(r: DigStairsReport):
-    return None if r.stop_reason == "completed" else (r.stop_reason, f"{r.detail}; {summarize(r)}")
+            f"dug {r.blocks_dug} blocks; feet at {r.end.text()}")
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, DigStairsReport, summarize, judge, feeds_map=True)
+    return run_tool(kwargs, Args, act, DigStairsReport, summarize, stopped_unless_completed(summarize),
+                    feeds_map=True)

@@ -23,9 +23,8 @@ def act(bot, a: Args):
 
 
 def summarize(g: GotoReport) -> str:
-    e = g.end
     changed = f", dug {g.blocks_dug}, placed {g.blocks_placed}" if g.blocks_dug or g.blocks_placed else ""
-    return f"{g.reason}: at x={e.x:.2f} y={e.y:.2f} z={e.z:.2f}, {g.distance_left:.2f} blocks from the target{changed}"
+    return f"{g.reason}: at {g.end.text()}, {g.distance_left:.2f} blocks from the target{changed}"
 
 
 def judge(g: GotoReport):

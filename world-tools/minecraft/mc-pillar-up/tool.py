@@ -2,7 +2,7 @@ from pydantic import Field
 
 from agent.bridge import timeouts
 from agent.world.results.pillar_up import PillarUpReport
-from agent.world.toolkit import ToolArgs, run_tool
+from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
 
 # bridge/helpers/pillar-up.js: a step waits at most 2 s to be at rest first (stepwise.js), then
 # 1 s for the jump, 2 s for the placement and 2 s to land.
@@ -20,12 +20,9 @@ def act(bot, a: Args):
 
 def summarize(r: PillarUpReport) -> str:
     return (f"{r.stop_reason}: climbed {r.height_gained:+.2f} blocks in {r.steps} steps with {r.blocks_used} {r.item}, "
-            f"{r.blocks_left} left; feet at x={r.end.x:.2f} y={r.end.y:.2f} z={r.end.z:.2f}")
-
-
-def judge(r: PillarUpReport):
-    return None if r.stop_reason == "completed" else (r.stop_reason, f"{r.detail}; {summarize(r)}")
+            f"{r.blocks_left} left; feet at {r.end.text()}")
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, PillarUpReport, summarize, judge, feeds_map=True)
+    return run_tool(kwargs, Args, act, PillarUpReport, summarize, stopped_unless_completed(summarize),
+                    feeds_map=True)

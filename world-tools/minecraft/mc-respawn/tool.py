@@ -7,8 +7,7 @@ RESPAWN_S = 10.0
 
 
 def summarize(r: Respawned) -> str:
-    p = r.position
-    return f"{'respawned' if r.respawned else 'already alive'} at x={p.x:.2f} y={p.y:.2f} z={p.z:.2f}"
+    return f"{'respawned' if r.respawned else 'already alive'} at {r.position.text()}"
 
 
 def tool(input_value=None, **kwargs):

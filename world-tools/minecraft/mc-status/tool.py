@@ -3,8 +3,7 @@ from agent.world.toolkit import NoArgs, call, run_tool
 
 
 def summarize(s: Status) -> str:
-    p = s.position
-    return (f"at x={p.x:.2f} y={p.y:.2f} z={p.z:.2f} facing {s.facing} (yaw {s.yaw_deg:.0f}, pitch {s.pitch_deg:.0f}), "
+    return (f"at {s.position.text()} facing {s.facing} (yaw {s.yaw_deg:.0f}, pitch {s.pitch_deg:.0f}), "
             f"health {s.health:g}, food {s.food:g}, {s.vertical_state}, {s.game_mode}")
 
 

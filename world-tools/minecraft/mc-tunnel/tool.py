@@ -3,7 +3,7 @@ from pydantic import Field
 from agent.bridge import timeouts
 from agent.world.results.digging import digging_seconds
 from agent.world.results.tunnel import TunnelReport
-from agent.world.toolkit import ToolArgs, run_tool
+from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
 
 # A tunnel cell has two blocks to clear, feet and head (bridge/helpers/tunnel.js).
 DIGS_PER_STEP = 2
@@ -20,12 +20,9 @@ def act(bot, a: Args):
 
 def summarize(r: TunnelReport) -> str:
     return (f"{r.stop_reason}: {r.distance:.2f} blocks {r.facing} in {r.steps} cells, dug {r.blocks_dug} blocks; "
-            f"feet at x={r.end.x:.2f} y={r.end.y:.2f} z={r.end.z:.2f}")
-
-
-def judge(r: TunnelReport):
-    return None if r.stop_reason == "completed" else (r.stop_reason, f"{r.detail}; {summarize(r)}")
+            f"feet at {r.end.text()}")
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, TunnelReport, summarize, judge, feeds_map=True)
+    return run_tool(kwargs, Args, act, TunnelReport, summarize, stopped_unless_completed(summarize),
+                    feeds_map=True)

@@ -14,8 +14,7 @@ def act(bot, a: Args):
 
 
 def summarize(s: BotState) -> str:
-    p = s.position
-    return f"waited; at x={p.x:.2f} y={p.y:.2f} z={p.z:.2f}, health {s.health:g}"
+    return f"waited; at {s.position.text()}, health {s.health:g}"
 
 
 def tool(input_value=None, **kwargs):
