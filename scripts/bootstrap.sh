@@ -3,8 +3,9 @@
 #   1. Debian packages (canvas, which prismarine-viewer needs, builds from source against Cairo/Pango;
 #      chromium for the browser tests)
 #   2. Node packages in bridge/ from the committed lockfile (npm ci)
-#   3. .venv with mcagent installed editable, dev and llamacpp extras, every version pinned by
-#      constraints.txt. llama-cpp-python ships only source: it is compiled once into a wheel
+#   3. .venv with mcagent installed editable, dev and llamacpp extras (llamacpp brings
+#      llama-cpp-python with its [server] extra: python -m llama_cpp.server), every version pinned
+#      by constraints.txt. llama-cpp-python ships only source: it is compiled once into a wheel
 #      cache (5-7 minutes on 2 cores) and installed from there ever after.
 # Each step records a stamp of its inputs and is skipped while they are unchanged.
 set -euo pipefail

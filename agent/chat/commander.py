@@ -13,24 +13,12 @@ import threading
 from collections.abc import Callable
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
-
 from agent.bridge import BotConnection, BridgeError
 from agent.bridge.models import MAX_CHAT_LENGTH, BotEvent
+from agent.trace.records import ChatCommand
 
 Command = Literal["!stop", "!status", "!goal"]
 COMMANDS: tuple[str, ...] = Command.__args__
-
-
-class ChatCommand(BaseModel):
-    """One command heard in chat, and what became of it."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    player: str
-    command: str
-    argument: str = ""
-    accepted: bool
-    reason: str = ""
 
 
 def announce(bot: BotConnection, text: str) -> None:

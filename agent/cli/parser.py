@@ -18,6 +18,13 @@ class OneLineArgumentParser(argparse.ArgumentParser):
         sys.exit(2)
 
 
+def add_command_group(sub: argparse._SubParsersAction, name: str, help_text: str) -> argparse._SubParsersAction:
+    """`mcagent NAME SUBCOMMAND ...`: a command whose subcommands each register on what this returns
+    (e.g. `mcagent llm check`); naming none is a one-line error that lists them."""
+    group = sub.add_parser(name, help=help_text, description=help_text)
+    return group.add_subparsers(dest=f"{name}_command", required=True, metavar="SUBCOMMAND")
+
+
 # Flags that override config keys: flag -> (dotted config key, type, help).
 CONFIG_FLAGS: dict[str, tuple[str, type, str]] = {
     "--host": ("server.host", str, "server address (default 127.0.0.1)"),

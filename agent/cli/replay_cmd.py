@@ -20,11 +20,11 @@ from agent.cli.tools_cmd import add_tools_flags, load_tools
 from agent.errors import McAgentError
 from agent.infospace import Infospace
 from agent.replay.live import RecordedCall, replay_calls
+from agent.replay.timeline import Filters, render
 from agent.session import bot_session
 from agent.tools import Executor
 from agent.trace import Trace, follow, read_trace
 from agent.trace.schema import ToolCall, ToolResult
-from agent.trace.timeline import Filters, render
 
 # Tool types a live replay runs again: the world tools (python) and the primitives. Methods are
 # replayed through their inner calls; llm and instruction tools do nothing in the world.

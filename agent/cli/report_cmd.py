@@ -7,8 +7,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from agent.replay.report import report_html
 from agent.trace import read_trace
-from agent.trace.report import report_html
 
 
 def register(sub: argparse._SubParsersAction) -> None:

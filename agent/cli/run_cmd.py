@@ -1,8 +1,8 @@
 """`mcagent run`: plan toward a goal in a world, checked by the world where a check is given.
 
 One progress line per step (outer.inner, tool, short args, status, duration), then a summary:
-the outcome (`success (verified: ...)`, `done (unverified: no check)`, `max_steps`, `failed`),
-success claims and refusals, steps, wall time, LLM time, tokens, and where the trace is. Exit code
+the outcome (`success (verified: ...)`, `done (unverified: no check)`, `max_steps`, `failed`,
+`llm_error` when the model server fails), success claims and refusals, steps, wall time, LLM time, tokens, and where the trace is. Exit code
 0 for a verified success or an unverified DONE, 1 otherwise, 2 for bad usage, 130 for Ctrl-C.
 """
 
@@ -24,10 +24,10 @@ from agent.cli.tools_cmd import add_tools_flags, tool_sources
 from agent.config import AgentConfig, LoadedConfig
 from agent.errors import ConfigError
 from agent.planner import PlannerOptions, RunResult
+from agent.replay.timeline import render
 from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
 from agent.trace import Event
 from agent.trace.schema import Chat, DoneClaim, LlmCall, RunEnd, RunStart, ToolCall, ToolResult
-from agent.trace.timeline import render
 
 SLUG_CHARS = 40
 # Events the summary or nobody needs to see while the run goes on.

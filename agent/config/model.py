@@ -68,6 +68,12 @@ class AgentConfig(StrictModel):
     llm_threads: int | None = Field(
         None, ge=1, le=256, description="CPU threads of an in-process model (llamacpp); null: every core"
     )
+    llm_api_key_env: str = Field(
+        "OPENAI_API_KEY", pattern=r"[A-Za-z_][A-Za-z0-9_]*",
+        description="the environment variable holding an openai: server's API key (never written anywhere)",
+    )
+    llm_timeout_s: float = Field(120.0, gt=0, le=3600, description="sglang:/openai: seconds one request may take")
+    llm_retries: int = Field(3, ge=0, le=10, description="sglang:/openai: further tries after a 429, a 5xx or a drop")
     world: str = Field("minecraft", description="which world-tools/<world>/ folder supplies the world tools")
     tool_folders: list[Path] = Field(
         default_factory=lambda: [SKILLS_DIR],

@@ -21,7 +21,7 @@ from agent.trace.schema import (
 EPISODES_FILE = "episodes.jsonl"
 # success: the check held. The rest are how the planner's run ended (agent.trace.Outcome), and
 # error: the episode could not run (the server, the bot or the scenario failed).
-EpisodeOutcome = Literal["success", "failed", "max_steps", "done", "interrupted", "stopped", "error"]
+EpisodeOutcome = Literal["success", "failed", "max_steps", "done", "llm_error", "interrupted", "stopped", "error"]
 
 
 class DecisionCounts(BaseModel):

@@ -4,8 +4,6 @@ its Node bridge). Records are appended to episodes.jsonl as episodes end."""
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
 import threading
@@ -16,6 +14,7 @@ from pathlib import Path
 
 from agent.eval.episode import EpisodeSpec
 from agent.eval.records import EPISODES_FILE, EpisodeRecord, append_episode
+from agent.process_group import end_group
 
 # An episode's process gets this long to end after SIGTERM (its server saves and stops in 5 s).
 TERM_GRACE_S = 10.0
@@ -46,7 +45,7 @@ class Episodes:
         try:
             proc.wait(timeout=self.timeout_s)
         except subprocess.TimeoutExpired:
-            _end(proc)
+            end_group(proc, TERM_GRACE_S)
             return spec.record(None, f"timed out after {self.timeout_s:g} s", time.monotonic() - started)
         finally:
             with self._lock:
@@ -63,21 +62,7 @@ class Episodes:
             self._stopping = True
             running = list(self._running)
         for proc in running:
-            _end(proc)
-
-
-def _end(proc: subprocess.Popen) -> None:
-    """SIGTERM to the episode's whole process group, SIGKILL past the grace."""
-    for sig, wait_s in ((signal.SIGTERM, TERM_GRACE_S), (signal.SIGKILL, TERM_GRACE_S)):
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            return
-        try:
-            proc.wait(timeout=wait_s)
-            return
-        except subprocess.TimeoutExpired:
-            continue
+            end_group(proc, TERM_GRACE_S)
 
 
 def run_all(specs: list[EpisodeSpec], out: Path, workers: int, timeout_s: float,

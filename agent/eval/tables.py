@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 from agent.eval.records import DecisionCounts, EpisodeRecord
 from agent.eval.stats import ALL, Row
-from agent.trace.report import CSS
+from agent.replay.report import CSS
 
 SUMMARY_HEAD = ("scenario", "backend", "episodes", "success", "95% CI", "false claims", "false successes",
                 "median steps", "median LLM calls", "median wall s", "errors")

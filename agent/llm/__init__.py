@@ -4,9 +4,12 @@
     backend.capabilities.select              # can it constrain a choice?
     backend.usage                            # calls, seconds, tokens
     backend.complete("Summarize: ...")       # what llm tools call
+
+Capabilities, ModelInfo and Usage are defined with the trace records (agent/trace/records.py).
 """
 
-from agent.llm.base import Capabilities, LlmError, Metered, Usage
+from agent.llm.base import LlmError, Metered
 from agent.llm.spec import BackendSpec, open_backend, parse_spec
+from agent.trace.records import Capabilities, ModelInfo, Usage
 
-__all__ = ["BackendSpec", "Capabilities", "LlmError", "Metered", "Usage", "open_backend", "parse_spec"]
+__all__ = ["BackendSpec", "Capabilities", "LlmError", "Metered", "ModelInfo", "Usage", "open_backend", "parse_spec"]

@@ -3,6 +3,9 @@
 Each backend is an SGLang `BaseBackend` (so the planner's SGLang programs run on all of them
 unchanged) with this mixin on top. The planner reads `capabilities` to decide where it can
 constrain the model (select, JSON schema) and where it must validate and retry instead.
+
+The records a backend hands on (Capabilities, ModelInfo, Usage, LlmExchange) live in
+agent/trace/records.py, since trace events embed them and the trace imports nothing above it.
 """
 
 from __future__ import annotations
@@ -14,9 +17,9 @@ from contextlib import contextmanager
 from typing import Any, Literal
 
 import sglang as sgl
-from pydantic import BaseModel, ConfigDict, Field
 
 from agent.errors import McAgentError
+from agent.trace.records import Capabilities, LlmExchange, ModelInfo, Usage
 
 # llm tools get a reply of at most this many tokens unless they ask for another bound.
 COMPLETE_MAX_TOKENS = 512
@@ -24,47 +27,6 @@ COMPLETE_MAX_TOKENS = 512
 
 class LlmError(McAgentError):
     """The backend could not answer: server unreachable, model missing, prompt too long."""
-
-
-class Capabilities(BaseModel):
-    """Which constraints the backend enforces while decoding."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    select: bool  # sgl.select: pick one of fixed strings (by log-likelihood)
-    json_schema: bool  # sgl.gen(json_schema=...): output always parses and fits the schema
-    regex: bool = False  # sgl.gen(regex=...): output matches the pattern (a line that is not empty)
-
-
-class Usage(BaseModel):
-    """Totals over every call a backend served."""
-
-    model_config = ConfigDict(extra="forbid")
-    calls: int = 0
-    seconds: float = 0.0
-    prompt_tokens: int = 0  # the prompt's size, summed over calls
-    prefilled_tokens: int = 0  # prompt tokens the model computed: not served from its KV cache
-    completion_tokens: int = 0
-    scored_tokens: int = 0  # candidate tokens `select` evaluated to compare the choices
-
-    def minus(self, earlier: Usage) -> Usage:
-        return Usage(**{name: getattr(self, name) - getattr(earlier, name) for name in Usage.model_fields})
-
-
-class LlmExchange(BaseModel):
-    """One backend call as the trace keeps it: the prompt by what it added, the reply whole."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    backend: str
-    kind: Literal["gen", "select"]
-    prompt_sha256: str = Field(description="of the whole prompt, UTF-8")
-    prompt_chars: int
-    prompt_added: str = Field(description="the prompt after the part it shares with the previous call's")
-    choices: list[str] | None = Field(None, description="select only")
-    completion: str = Field(description="what the backend answered: the text, or the chosen choice")
-    tokens_in: int
-    tokens_prefilled: int = Field(description="prompt tokens computed, not served from a KV cache")
-    tokens_out: int
-    latency_s: float
 
 
 class Meter:
@@ -136,6 +98,10 @@ class Metered:
             latency_s=latency_s,
         )
 
+    def model_info(self) -> ModelInfo:
+        """The model's name and context window; backends that can ask their model say more."""
+        return ModelInfo(model=self.name)
+
     def complete(self, prompt: str, **params: Any) -> str:
         """LlmBackend for llm tools: the prompt as one user turn, the reply as the assistant's."""
         state = _complete.run(
@@ -154,6 +120,15 @@ def stop_strings(stop: str | list[str] | tuple[str, ...] | None) -> list[str]:
     if not stop:
         return []
     return [stop] if isinstance(stop, str) else [s for s in stop if s]
+
+
+def chat_messages(s, name: str) -> list[dict[str, Any]]:
+    """The conversation so far as chat messages. A chat API answers with a whole turn, so the
+    assistant turn being asked for must be empty: text of ours inside it could not be sent."""
+    if s.cur_role == "assistant" and s.text_[s.cur_role_begin_pos:].strip():
+        raise LlmError(f"{name}: a chat server answers whole turns, but the program wrote into the assistant "
+                       "turn before asking")
+    return list(s.messages_)
 
 
 def cut_at_stop(text: str, stop: list[str]) -> str:

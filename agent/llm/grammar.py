@@ -16,12 +16,16 @@ import json
 from typing import Any
 
 from llama_cpp import LlamaGrammar
-from llama_cpp.llama_grammar import PRIMITIVE_RULES, RESERVED_NAMES, SchemaConverter, _build_repetition
+from llama_cpp.llama_grammar import PRIMITIVE_RULES, RESERVED_NAMES, BuiltinRule, SchemaConverter, _build_repetition
 
 from agent.llm.gbnf_ranges import integer_range, number_range
 
 _ALL_TYPES = ["object", "array", "string", "number", "boolean", "null"]
 _LIMITS = ("minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems")
+# A character of a JSON string. The stock rule, [^"\\], lets raw newlines and other control
+# characters into strings, which JSON forbids: SmolLM2 wrote a NEXT_TASK of several lines
+# that then did not parse. This is llama.cpp's own rule (json-schema-to-grammar).
+JSON_CHAR = BuiltinRule(r'[^"\\\x7F\x00-\x1F] | [\\] (["\\bfnrt/] | "u" [0-9a-fA-F]{4})', [])
 # Tools' argument schemas are few and the planner decodes the same ones over and over.
 CACHED_GRAMMARS = 256
 
@@ -30,18 +34,42 @@ CACHED_GRAMMARS = 256
 def grammar_for(schema: str) -> LlamaGrammar:
     """The grammar for a JSON schema given as text. A LlamaGrammar holds only its text (llama.cpp
     parses it afresh for each completion), so one can serve every call."""
-    converter = BoundedSchemaConverter(prop_order={}, allow_fetch=False, dotall=False, raw_pattern=False)
-    converter.visit(converter.resolve_refs(json.loads(schema), "schema"), "")
-    return LlamaGrammar.from_string(converter.format_grammar(), verbose=False)
+    return LlamaGrammar.from_string(gbnf_for(schema), verbose=False)
 
 
 @functools.lru_cache(maxsize=CACHED_GRAMMARS)
 def grammar_for_pattern(pattern: str) -> LlamaGrammar:
-    """The grammar for a regular expression (the subset the stock converter reads: classes,
+    return LlamaGrammar.from_string(gbnf_for_pattern(pattern), verbose=False)
+
+
+@functools.lru_cache(maxsize=CACHED_GRAMMARS)
+def gbnf_for(schema: str) -> str:
+    """GBNF text for a JSON schema given as text: what a llama.cpp server takes as `grammar`."""
+    converter = BoundedSchemaConverter(prop_order={}, allow_fetch=False, dotall=False, raw_pattern=False)
+    converter.visit(converter.resolve_refs(json.loads(schema), "schema"), "")
+    return converter.format_grammar()
+
+
+@functools.lru_cache(maxsize=CACHED_GRAMMARS)
+def gbnf_for_pattern(pattern: str) -> str:
+    """GBNF text for a regular expression (the subset the stock converter reads: classes,
     groups, alternatives, repetitions), matched whole, without JSON quotes."""
     converter = SchemaConverter(prop_order={}, allow_fetch=False, dotall=False, raw_pattern=True)
     converter.visit({"type": "string", "pattern": f"^{pattern}$"}, "")
-    return LlamaGrammar.from_string(converter.format_grammar(), verbose=False)
+    return converter.format_grammar()
+
+
+def gbnf_choices(choices: list[str]) -> str:
+    """GBNF text that allows exactly one of `choices`, written as is."""
+    return "root ::= " + " | ".join(json.dumps(choice, ensure_ascii=False) for choice in choices) + "\n"
+
+
+@functools.lru_cache(maxsize=CACHED_GRAMMARS)
+def checked(text: str) -> str:
+    """`text`, once llama.cpp's own parser has read it: a llama.cpp server that is sent a grammar
+    it cannot parse crashes (llama-cpp-python 0.3.36 dies of SIGSEGV), so none leaves unread."""
+    LlamaGrammar.from_string(text, verbose=False)  # raises ValueError on a grammar it cannot parse
+    return text
 
 
 class BoundedSchemaConverter(SchemaConverter):
@@ -62,6 +90,9 @@ class BoundedSchemaConverter(SchemaConverter):
         if kind == "array" and not schema.get("items") and "prefixItems" not in schema:
             return self._add_rule(_rule_name(name), self._array_of_anything(schema))
         return super().visit(schema, name)
+
+    def _add_primitive(self, name: str, rule: BuiltinRule) -> str:
+        return super()._add_primitive(name, JSON_CHAR if name == "char" else rule)
 
     def _any_value(self) -> str:
         return self._add_primitive("value", PRIMITIVE_RULES["value"])

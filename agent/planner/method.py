@@ -19,7 +19,7 @@ import sglang as sgl
 
 from agent.checks import read_fact, read_goal
 from agent.llm import LlmError
-from agent.planner import prompts
+from agent.planner import prompts, whole_turns
 from agent.planner.branches import Next, decide, outcome_holds
 from agent.planner.labels import ended_in, step_of, task_labels
 from agent.planner.scope import Scope, apply_sets
@@ -163,17 +163,37 @@ class MethodRun:
     def _next(self, s, key: str, decided: Next) -> tuple[str | None, Decider, str | None]:
         """(next task, who decided it, what was wrong): the runtime's where it decided, else the
         model's among what is open; None when nothing is open."""
+        whole = self.ctx.caps.whole_turns
         if decided.decided is not None:
-            s += sgl.assistant(prompts.NEXT_TASK + decided.decided)
+            if whole:
+                whole_turns.write(s, {whole_turns.key(prompts.NEXT_TASK): decided.decided})
+            else:
+                s += sgl.assistant(prompts.NEXT_TASK + decided.decided)
             return decided.decided, decided.decider, None
         if not decided.choices:
             return None, "runtime", None
+        if whole:
+            return self._next_whole(s, key, decided.choices)
         s += sgl.assistant_begin()
         s += prompts.NEXT_TASK
         chosen = pick(s, key + "_next", decided.choices, self.ctx.caps, label=prompts.NEXT_TASK, what="NEXT_TASK",
                       matcher=match_task)
         s += sgl.assistant_end()
         return chosen.value or self.task, "model", chosen.note  # an invalid NEXT_TASK keeps the current step
+
+    def _next_whole(self, s, key: str, choices: list[str]) -> tuple[str | None, Decider, str | None]:
+        """_next for a chat API: NEXT_TASK asked as one JSON reply."""
+        label = whole_turns.key(prompts.NEXT_TASK)
+
+        def accept(reply: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+            found = match_task(str(reply.get(label, "")), choices)
+            if found is None:
+                return None, f"NEXT_TASK {reply.get(label)!r} is not one of {', '.join(choices)}"
+            return {"task": found}, None
+
+        chosen, note = whole_turns.ask(s, key + "_next", whole_turns.choice_schema(prompts.NEXT_TASK, choices),
+                                       self.ctx.caps, accept)
+        return (chosen["task"] if chosen else self.task), "model", note
 
     def _read_goal(self) -> bool | None:
         verdict = read_goal(self.frame.executor)

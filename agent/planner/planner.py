@@ -25,8 +25,8 @@ import sglang as sgl
 from pydantic import Field
 
 from agent.checks import Check, Verdict
-from agent.llm import LlmError, Metered
-from agent.planner import prompts
+from agent.llm import Capabilities, LlmError, Metered
+from agent.planner import prompts, whole_turns
 from agent.planner.context import Frame, Judge, PlanContext, PlannerOptions
 from agent.planner.control import LlmFailed, RunControl, StopRequested
 from agent.planner.decide import match_yes_no, pick
@@ -141,7 +141,7 @@ class Planner:
     def start_prompt(self, s, frame: Frame) -> None:
         frame.prompt = s
         catalog = catalog_text(Toolbox(tools={name: self.toolbox.tools[name] for name in frame.tools}))
-        s += sgl.system(prompts.SYSTEM)
+        s += sgl.system(prompts.SYSTEM + ("\n" + prompts.WHOLE_TURNS if self.ctx.caps.whole_turns else ""))
         s += sgl.user(prompts.START.format(goal=frame.goal, world=frame.world or prompts.NO_WORLD, catalog=catalog))
 
     def outer_loop(self, s, frame: Frame) -> None:
@@ -204,6 +204,8 @@ class Planner:
 
     def _reflect(self, s, key: str, asks_done: bool, asks_task: bool) -> tuple[bool | None, str, str | None]:
         """The model's DONE and NEXT_TASK, each only when asked: (done, next task, what was wrong)."""
+        if self.ctx.caps.whole_turns:
+            return _reflect_whole(s, key, asks_done, asks_task, self.ctx.caps)
         s += sgl.assistant_begin()
         done, note, next_task = None, None, ""
         if asks_done:
@@ -251,7 +253,7 @@ class Planner:
             if not top:
                 raise
         except (LlmError, LlmFailed) as e:
-            frame.finish("failed", str(e))
+            frame.finish("llm_error", str(e))
             if isinstance(e, LlmError):  # a nested plan's failure was recorded where it happened
                 self.trace.add(Error(plan=frame.plan, source="llm", message=str(e)))
             if not top:
@@ -271,6 +273,29 @@ class Planner:
             ended = result.model_dump(include=set(RunTotals.model_fields))
             self.trace.add(RunEnd(plan=frame.plan, goal=frame.goal, **ended))
         return result, returned
+
+
+def _reflect_whole(s, key: str, asks_done: bool, asks_task: bool,
+                   caps: Capabilities) -> tuple[bool | None, str, str | None]:
+    """Planner._reflect for a chat API: DONE and NEXT_TASK asked as one JSON reply."""
+    done_key, task_key = whole_turns.key(prompts.DONE), whole_turns.key(prompts.NEXT_TASK)
+    fields: dict[str, Any] = {}
+    if asks_done:
+        fields[done_key] = {"enum": ["yes", "no"]}
+    if asks_task:
+        fields[task_key] = whole_turns.thought_schema()
+
+    def accept(reply: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+        answer = match_yes_no(str(reply.get(done_key, "")), ["yes", "no"]) if asks_done else None
+        if asks_done and answer is None:
+            return None, f"DONE must be yes or no, got {reply.get(done_key)!r}"
+        return {"done": None if answer is None else answer == "yes",
+                "task": str(reply.get(task_key, "")).strip()}, None
+
+    chosen, note = whole_turns.ask(s, key + "_reflect", whole_turns.object_schema(fields), caps, accept)
+    if chosen is None:
+        return None, "", note
+    return chosen["done"], chosen["task"], note
 
 
 def _asked(asks_done: bool, asks_task: bool) -> str:

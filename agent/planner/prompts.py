@@ -15,6 +15,10 @@ Then read the ACTUAL RESULT. It is ground truth: what really happened, whatever 
 Then write DONE: yes when the GOAL is reached, otherwise no, and NEXT_TASK: what to do next.
 A [method] tool runs a protocol: while it runs, follow its steps and choose tools only for it."""
 
+# Added to SYSTEM for a chat API (Capabilities.whole_turns): a turn is asked whole, as one object.
+WHOLE_TURNS = """Write each of your turns as one JSON object whose keys are those labels, e.g.
+{"THOUGHTS": "...", "TOOL_NAME": "...", "TOOL_ARGS_JSON": {...}} and {"DONE": "no", "NEXT_TASK": "..."}."""
+
 START = """GOAL: {goal}
 
 WORLD STATE: {world}
@@ -42,6 +46,8 @@ NEXT_ONLY = "The goal check says the GOAL is not reached yet. Write NEXT_TASK."
 
 # Shown once when a name is not one of the valid choices, before the one retry.
 CORRECTION = "{got!r} is not a valid {what}. Write exactly one of: {choices}"
+# The same, for a turn asked whole (WHOLE_TURNS).
+WHOLE_CORRECTION = "That reply cannot be used: {problem}. Reply with one JSON object with the keys {keys}."
 
 METHOD_START = """#METHOD START: {method} {args} (at most {max_steps} internal steps)
 Follow this protocol. Each internal step calls one tool, the one the CURRENT METHOD STEP requires.

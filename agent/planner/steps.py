@@ -14,7 +14,8 @@ from agent.infospace.models import preview
 from agent.llm import Capabilities, Metered
 from agent.planner import prompts
 from agent.planner.args import decoding_schema, parse_args
-from agent.planner.decide import Pick, pick
+from agent.planner import whole_turns
+from agent.planner.decide import Pick, match_name, pick
 from agent.tools import Toolbox, ToolResult
 from agent.tools.context import ToolContext
 from agent.trace.schema import Decider, Decisions, MethodStep, OuterStep
@@ -47,6 +48,8 @@ def choose_action(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabil
     (the protocol's, by tool) or for a tool that takes none are written, not generated; and
     THOUGHTS come only when the model chooses something."""
     literal = literal or {}
+    if caps.whole_turns:
+        return _choose_whole(s, key, tools, toolbox, caps, literal)
     tool_by = "forced" if len(tools) == 1 else "model"
     s += sgl.assistant_begin()
     thoughts = ""
@@ -93,7 +96,7 @@ def _arguments(s, key: str, tool: str | None, toolbox: Toolbox, caps: Capabiliti
     if _given(tool, literal, toolbox):
         args = literal.get(tool, {})
         s += json.dumps(args, ensure_ascii=False)
-        return args, "protocol" if tool in literal else "forced", None
+        return args, _given_by(tool, literal), None
     if caps.json_schema:
         schema = json.dumps(decoding_schema(toolbox.tools[tool].schema_hint))
         s += sgl.gen(key + "_args", max_tokens=ARGS_TOKENS, json_schema=schema, temperature=0.0)
@@ -101,6 +104,47 @@ def _arguments(s, key: str, tool: str | None, toolbox: Toolbox, caps: Capabiliti
         s += sgl.gen(key + "_args", max_tokens=ARGS_TOKENS, stop=["\n"], temperature=0.0)
     args, problem = parse_args(s[key + "_args"])
     return args, "model", problem
+
+
+def _given_by(tool: str, literal: dict[str, dict[str, Any]]) -> Decider:
+    return "protocol" if tool in literal else "forced"
+
+
+def _choose_whole(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabilities,
+                  literal: dict[str, dict[str, Any]]) -> Turn:
+    """choose_action for a chat API: the turn asked as one JSON reply (whole_turns.py). The
+    schema has one alternative per tool, so each tool's arguments are held to its own schema."""
+    names = {label: whole_turns.key(label) for label in (prompts.THOUGHTS, prompts.TOOL_NAME, prompts.TOOL_ARGS)}
+    tool_by: Decider = "forced" if len(tools) == 1 else "model"
+    if not asks_model(tools, toolbox, literal):
+        args = literal.get(tools[0], {})
+        whole_turns.write(s, {names[prompts.TOOL_NAME]: tools[0], names[prompts.TOOL_ARGS]: args})
+        return Turn("", tools[0], args, decided=Decisions(tool=tool_by, args=_given_by(tools[0], literal)))
+
+    def alternative(tool: str) -> dict[str, Any]:
+        fields = {names[prompts.THOUGHTS]: whole_turns.thought_schema(), names[prompts.TOOL_NAME]: {"const": tool}}
+        if not _given(tool, literal, toolbox):
+            fields[names[prompts.TOOL_ARGS]] = decoding_schema(toolbox.tools[tool].schema_hint)
+        return whole_turns.object_schema(fields)
+
+    def accept(reply: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+        tool = match_name(str(reply.get(names[prompts.TOOL_NAME], "")), tools)
+        if tool is None:
+            return None, f"TOOL_NAME {reply.get(names[prompts.TOOL_NAME])!r} is not one of {', '.join(tools)}"
+        chosen = {"thoughts": str(reply.get(names[prompts.THOUGHTS], "")).strip(), "tool": tool}
+        if _given(tool, literal, toolbox):
+            return {**chosen, "args": literal.get(tool, {}), "by": _given_by(tool, literal)}, None
+        args = reply.get(names[prompts.TOOL_ARGS], {})
+        if not isinstance(args, dict):
+            return None, f"TOOL_ARGS_JSON must be a JSON object, got {type(args).__name__}"
+        return {**chosen, "args": args, "by": "model"}, None
+
+    alternatives = [alternative(tool) for tool in tools]
+    schema = alternatives[0] if len(alternatives) == 1 else {"anyOf": alternatives}
+    chosen, note = whole_turns.ask(s, key + "_turn", schema, caps, accept)
+    if chosen is None:
+        return Turn("", None, None, note, Decisions(tool=tool_by))
+    return Turn(chosen["thoughts"], chosen["tool"], chosen["args"], note, Decisions(tool=tool_by, args=chosen["by"]))
 
 
 @dataclass(frozen=True)

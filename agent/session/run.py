@@ -13,7 +13,9 @@ from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.infospace import Infospace, default_db_path
 from agent.llm import open_backend
+from agent.llm.http import HttpPolicy
 from agent.planner import Planner, PlannerOptions, RunResult
+from agent.planner.tool_trace import ToolTrace
 from agent.session.watching import run_setup, watching
 from agent.session.world import WorldOptions, WorldSession, bot_session
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
@@ -48,7 +50,9 @@ def plan_in_world(request: RunRequest) -> RunResult:
     With a check, the result's `final_check` is the check read once more after the planner
     let go, while the bot is still in the world: the figure an eval trusts."""
     toolbox = load_tools(request)
-    backend = open_backend(request.config.llm, threads=request.config.llm_threads)
+    config = request.config
+    backend = open_backend(config.llm, threads=config.llm_threads, api_key_env=config.llm_api_key_env,
+                           policy=HttpPolicy(timeout_s=config.llm_timeout_s, retries=config.llm_retries))
     writer = TraceWriter(request.trace, on_event=request.on_event)
     infospace = Infospace.open(request.config.infospace or default_db_path(request.config.username))
     # What the body sees, next to the trace: the report reads it back.
@@ -59,7 +63,7 @@ def plan_in_world(request: RunRequest) -> RunResult:
                 request.on_ready(session)
             planner = Planner(backend, toolbox, request.options, writer)
             executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=request.check,
-                                llm=backend, method_runner=planner, subplanner=planner, on_say=request.on_say, observer=writer)
+                                llm=backend, method_runner=planner, subplanner=planner, on_say=request.on_say, observer=ToolTrace(writer))
             judge = _judge(session, request.check)
             with watching(session, planner, request.config):
                 setup = run_setup(request.config, session, backend)

@@ -8,13 +8,16 @@ import importlib.metadata
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from agent.bridge import BotConnection, BridgeError
+from agent.bridge.models import BotEvent
 from agent.chat import ChatCommander, announce
 from agent.session.world import WorldSession
 from agent.config import AgentConfig
 from agent.llm import Metered, parse_spec
 from agent.planner import Planner
-from agent.trace import RunSetup, bot_pose
-from agent.trace.schema import Command, Event, MethodEnd, MethodStart
+from agent.trace import RunSetup, TraceWriter
+from agent.trace.schema import Chat, Command, Death, Disconnect, Error, Event, MethodEnd, MethodStart, Pose, Respawn
+from agent.trace.writer import PoseSource
 
 PACKAGE = "mcagent"
 
@@ -22,8 +25,8 @@ PACKAGE = "mcagent"
 @contextmanager
 def watching(session: WorldSession, planner: Planner, config: AgentConfig) -> Iterator[None]:
     bot, trace = session.bot, planner.trace
-    trace.pose = bot_pose(bot)
-    bot.events.subscribe(trace.bot_event)
+    trace.pose = _bot_pose(bot)
+    bot.events.subscribe(lambda event: _trace_bot_event(trace, event))
     if config.announce_methods:
         trace.subscribe(lambda event: _announce(session, event))
     commander = ChatCommander(
@@ -34,6 +37,35 @@ def watching(session: WorldSession, planner: Planner, config: AgentConfig) -> It
         yield
     finally:
         commander.close()
+
+
+def _bot_pose(bot: BotConnection) -> PoseSource:
+    """The bot's pose, for tool calls: one state round trip (well under a millisecond); None
+    when the bot cannot answer (disconnected), since a pose must never fail a call."""
+
+    def pose() -> Pose | None:
+        try:
+            state = bot.state()
+        except BridgeError:
+            return None
+        p = state.position
+        return Pose(x=p.x, y=p.y, z=p.z, yaw_deg=state.yaw_deg, pitch_deg=state.pitch_deg)
+
+    return pose
+
+
+def _trace_bot_event(trace: TraceWriter, event: BotEvent) -> None:
+    """Chat, death, respawn and disconnects go into the trace; the rest is the bot's own business."""
+    if event.kind in ("chat", "whisper"):
+        trace.add(Chat(username=event.username, message=event.message or "", whisper=event.kind == "whisper"))
+    elif event.kind == "death":
+        trace.add(Death())
+    elif event.kind == "respawn":
+        trace.add(Respawn())
+    elif event.kind in ("kicked", "end"):
+        trace.add(Disconnect(kind=event.kind, reason=event.reason or ""))
+    elif event.kind == "error":
+        trace.add(Error(source="bot", message=event.message or event.reason or "unknown error"))
 
 
 def _announce(session: WorldSession, event: Event) -> None:

@@ -13,14 +13,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from agent.chat.commander import ChatCommand
-from agent.llm import Capabilities, Usage
-from agent.llm.base import LlmExchange
+from agent.trace.records import Capabilities, ChatCommand, LlmExchange, Usage
 
 SCHEMA_VERSION = "1"
 # success: the goal check held in the world (verified); done: the model said DONE and there was
 # no check to hold it to (unverified). The rest are ways a run ends without either.
-Outcome = Literal["success", "done", "max_steps", "failed", "interrupted", "stopped"]
+# llm_error: the model server failed (down, timing out, refusing) and the run could not go on.
+Outcome = Literal["success", "done", "max_steps", "failed", "llm_error", "interrupted", "stopped"]
 
 
 class _Event(BaseModel):

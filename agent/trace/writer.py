@@ -1,6 +1,7 @@
 """Writing a trace: each event appended as one JSON line and flushed at once, so a crash loses
-at most the line being written. The writer is also the executor's tool observer, the LLM
-backend's call listener, and (in the CLI) a listener of the bot's events.
+at most the line being written. The writer is also the LLM backend's call listener; the
+executor's tool calls (agent/planner/tool_trace.py) and the bot's pose and events
+(agent/session/watching.py) reach it through adapters above, so it imports neither.
 """
 
 from __future__ import annotations
@@ -10,31 +11,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from agent.bridge import BotConnection, BridgeError
-from agent.bridge.models import BotEvent
-from agent.llm.base import LlmExchange
-from agent.tools import ActionRecord
-from agent.tools import ToolResult as Uniform
-from agent.trace.schema import (
-    Chat, Death, Disconnect, Error, Event, LlmCall, Pose, Respawn, ToolCall, ToolResult,
-)
+from agent.trace.records import LlmExchange
+from agent.trace.schema import Event, LlmCall, Pose, ToolCall, ToolResult
 
 PoseSource = Callable[[], "Pose | None"]
-
-
-def bot_pose(bot: BotConnection) -> PoseSource:
-    """The bot's pose, for tool calls: one state round trip (well under a millisecond); None
-    when the bot cannot answer (disconnected), since a pose must never fail a call."""
-
-    def pose() -> Pose | None:
-        try:
-            state = bot.state()
-        except BridgeError:
-            return None
-        p = state.position
-        return Pose(x=p.x, y=p.y, z=p.z, yaw_deg=state.yaw_deg, pitch_deg=state.pitch_deg)
-
-    return pose
 
 
 class TraceWriter:
@@ -78,9 +58,9 @@ class TraceWriter:
                 self._file.close()
                 self._file = None
 
-    # --- the executor's ToolObserver ---------------------------------------
+    # --- tool calls, as the executor reports them ------------------------------
 
-    def tool_started(self, action: Mapping[str, Any], depth: int, tool_type: str | None) -> None:
+    def tool_call(self, action: Mapping[str, Any], depth: int, tool_type: str | None) -> None:
         self._calls += 1
         pose = self.pose()
         self._open.append((self._calls, pose))
@@ -91,28 +71,16 @@ class TraceWriter:
             inner_step=self.inner_step, pose=pose,
         ))
 
-    def tool_finished(self, record: ActionRecord, result: Uniform) -> None:
+    def tool_result(self, tool: str | None, depth: int, result: dict[str, Any], duration_s: float) -> None:
+        """The latest call still open has ended: `result` is its uniform return, as a dict."""
         call_id, before = self._open.pop()
         self.add(ToolResult(
-            plan=self.plan, call_id=call_id, tool=record.tool, depth=record.depth, outer_step=self.outer_step,
-            inner_step=self.inner_step, result=result.as_dict(),
-            duration_s=record.duration_us / 1e6, pose_before=before, pose_after=self.pose(),
+            plan=self.plan, call_id=call_id, tool=tool, depth=depth, outer_step=self.outer_step,
+            inner_step=self.inner_step, result=result, duration_s=duration_s, pose_before=before,
+            pose_after=self.pose(),
         ))
 
-    # --- the backend's call listener and the bot's events ---------------------
+    # --- the backend's call listener -------------------------------------------
 
     def llm_call(self, exchange: LlmExchange) -> None:
         self.add(LlmCall(plan=self.plan, **exchange.model_dump()))
-
-    def bot_event(self, event: BotEvent) -> None:
-        """Chat, death, respawn and disconnects go into the trace; the rest is the bot's own business."""
-        if event.kind in ("chat", "whisper"):
-            self.add(Chat(username=event.username, message=event.message or "", whisper=event.kind == "whisper"))
-        elif event.kind == "death":
-            self.add(Death())
-        elif event.kind == "respawn":
-            self.add(Respawn())
-        elif event.kind in ("kicked", "end"):
-            self.add(Disconnect(kind=event.kind, reason=event.reason or ""))
-        elif event.kind == "error":
-            self.add(Error(source="bot", message=event.message or event.reason or "unknown error"))

@@ -15,6 +15,7 @@ from agent.infospace import Infospace
 from agent.llm.scripted import load_script
 from agent.paths import SKILLS_DIR
 from agent.planner import Planner, PlannerOptions
+from agent.planner.tool_trace import ToolTrace
 from agent.trace import TraceWriter, read_trace
 from agent.trace.schema import MethodEnd, MethodStep
 from agent.server import LocalServer, ServerSettings, load_scenario
@@ -44,7 +45,7 @@ def test_explore_area_leads_the_bot_out_of_the_room_under_open_sky(tmp_path, too
             planner = Planner(backend, toolbox, PlannerOptions(max_steps=3), writer)
             infospace = Infospace.open(":memory:")
             executor = Executor(toolbox, infospace, world=bot, llm=backend, method_runner=planner, subplanner=planner,
-                                observer=writer)
+                                observer=ToolTrace(writer))
             result = planner.run(GOAL, executor)
             writer.close()
             # Ground truth, independent of what the planner reported:

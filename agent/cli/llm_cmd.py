@@ -1,0 +1,111 @@
+"""`mcagent llm SUBCOMMAND`: the LLM backends themselves. A subcommand is a function that
+registers on the group; add it to SUBCOMMANDS.
+
+`mcagent llm check SPEC [--json]`: what the backend can do and how fast, as one table; exit 0
+when it can serve the planner, 1 (and the reason as one line on stderr) when it cannot.
+
+`mcagent llm serve [--port N] [--model PATH.gguf] [--threads N] [--plain]`: an OpenAI-compatible
+server (llama-cpp-python's) with the embedded model on 127.0.0.1, until Ctrl-C; it prints the
+`--llm openai:…` spec that uses it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from agent.cli.parser import add_command_group
+from agent.errors import ConfigError
+from agent.eval.tables import text_table
+from agent.llm.base import LlmError, Metered
+from agent.llm.check import CheckReport, CheckRow, check_backend, not_opened
+from agent.llm.local_server import DEFAULT_ALIAS, LocalLlamaServer
+from agent.llm.probe import PROBE_PATHS, probe_backend
+from agent.llm.spec import open_backend, parse_spec
+
+CHECK_HEAD = ("check", "result", "latency", "tokens in (computed) / out", "detail")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    group = add_command_group(sub, "llm", "the LLM backends: check what one can do, serve the embedded model")
+    for add in SUBCOMMANDS:
+        add(group)
+
+
+def _register_check(group: argparse._SubParsersAction) -> None:
+    p = group.add_parser("check", help="what a backend can do and how fast; exit 1 if it cannot serve the planner")
+    p.add_argument("spec", metavar="SPEC",
+                   help="sglang:URL, openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, replay:TRACE, random")
+    p.add_argument("--json", action="store_true", help="print the rows and the verdict as JSON")
+    p.set_defaults(handler=run_check)
+
+
+def _register_serve(group: argparse._SubParsersAction) -> None:
+    p = group.add_parser("serve", help="serve the embedded model over an OpenAI-compatible API on 127.0.0.1")
+    p.add_argument("--port", type=int, default=None, help="its port (default: a free one)")
+    p.add_argument("--model", type=Path, default=None, metavar="PATH.gguf", help="default: SmolLM2-135M-Instruct")
+    p.add_argument("--alias", default=DEFAULT_ALIAS, help=f"the model's name in requests (default {DEFAULT_ALIAS})")
+    p.add_argument("--threads", type=int, default=None, help="CPU threads (default: every core)")
+    p.add_argument("--plain", action="store_true",
+                   help="llama_cpp.server unmodified: its replies then leave out prompt-cache hits")
+    p.set_defaults(handler=run_serve)
+
+
+SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_register_check, _register_serve]
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Serves until Ctrl-C (exit 130, as everywhere in mcagent) or the server's death (exit 1)."""
+    server = LocalLlamaServer(args.model, port=args.port, alias=args.alias, threads=args.threads, plain=args.plain)
+    with server:
+        print(f"serving {server.model} at {server.base_url}; use --llm {server.spec()}", flush=True)
+        print("Ctrl-C stops it", flush=True)
+        try:
+            code = server.wait()
+        except KeyboardInterrupt:
+            return 130
+        print(f"mcagent llm serve: the server exited with code {code}: {' | '.join(server.log_tail(3))}",
+              file=sys.stderr)
+    return 1
+
+
+def run_check(args: argparse.Namespace) -> int:
+    report = check_spec(args.spec)
+    print(report.model_dump_json(indent=2) if args.json else check_text(report))
+    if not report.can_serve:
+        print(f"mcagent llm check: {report.verdict}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def check_spec(spec: str) -> CheckReport:
+    """Opens the backend and checks it. A bad spec, or a server that does not answer (asked once,
+    with a short timeout, before anything waits on it), is a report with one failed row."""
+    started = time.perf_counter()
+    try:
+        if parse_spec(spec).kind in PROBE_PATHS:
+            probe_backend(spec)
+        backend: Metered = open_backend(spec)
+    except (ConfigError, LlmError) as e:
+        return not_opened(spec, e)
+    return check_backend(backend, spec, opened_s=time.perf_counter() - started)
+
+
+def check_text(report: CheckReport) -> str:
+    """The rows as a table, the verdict under it, then what the rates mean."""
+    lines = [(row.check, row.state, _seconds(row.latency_s), _tokens(row), row.detail) for row in report.rows]
+    notes = [f"  {note}" for note in report.notes]
+    return "\n".join([text_table(CHECK_HEAD, lines), "", f"verdict: {report.verdict}", *notes])
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f} s"
+
+
+def _tokens(row: CheckRow) -> str:
+    if row.prompt_tokens is None:
+        return "-"
+    return f"{row.prompt_tokens} ({row.prefilled_tokens}) / {row.completion_tokens}"

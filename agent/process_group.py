@@ -1,0 +1,35 @@
+"""Child processes that must not outlive their parent's command: each runs in a session (and
+process group) of its own and is ended with the whole group."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+
+
+def end_group(proc: subprocess.Popen, grace_s: float) -> None:
+    """SIGTERM to `proc`'s process group, SIGKILL past `grace_s`; then SIGKILL for anything the
+    leader left behind in its group. Idempotent: a group already gone is fine."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=grace_s)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now (the OS's pick)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

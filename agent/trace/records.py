@@ -1,0 +1,77 @@
+"""The values the layers above hand the trace, and that its events embed: an LLM backend's
+capabilities, usage and calls (agent/llm), and a command heard in chat (agent/chat).
+
+They are defined here, not where they are made, so that the trace imports nothing above it:
+agent.llm and agent.chat import them from this module.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Capabilities(BaseModel):
+    """Which constraints the backend enforces while decoding, and what shape of turn it serves."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    # sgl.select: one of fixed strings; by log-likelihood in-process and on SGLang, by a grammar
+    # of the choices on an OpenAI-compatible server
+    select: bool
+    json_schema: bool  # sgl.gen(json_schema=...): output always parses and fits the schema
+    regex: bool = False  # sgl.gen(regex=...): output matches the pattern (a line that is not empty)
+    # A chat API: it answers whole assistant turns only, so the planner asks each decision as
+    # one JSON reply right after the turn opens, instead of field by field inside it.
+    whole_turns: bool = False
+
+
+class ModelInfo(BaseModel):
+    """What a backend says about the model behind it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    model: str
+    context_tokens: int | None = Field(None, description="the context window in tokens; None: not said")
+
+
+class Usage(BaseModel):
+    """Totals over every call a backend served."""
+
+    model_config = ConfigDict(extra="forbid")
+    calls: int = 0
+    seconds: float = 0.0
+    prompt_tokens: int = 0  # the prompt's size, summed over calls
+    prefilled_tokens: int = 0  # prompt tokens the model computed: not served from its KV cache
+    completion_tokens: int = 0
+    scored_tokens: int = 0  # candidate tokens `select` evaluated to compare the choices
+
+    def minus(self, earlier: Usage) -> Usage:
+        return Usage(**{name: getattr(self, name) - getattr(earlier, name) for name in Usage.model_fields})
+
+
+class LlmExchange(BaseModel):
+    """One backend call as the trace keeps it: the prompt by what it added, the reply whole."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    backend: str
+    kind: Literal["gen", "select"]
+    prompt_sha256: str = Field(description="of the whole prompt, UTF-8")
+    prompt_chars: int
+    prompt_added: str = Field(description="the prompt after the part it shares with the previous call's")
+    choices: list[str] | None = Field(None, description="select only")
+    completion: str = Field(description="what the backend answered: the text, or the chosen choice")
+    tokens_in: int
+    tokens_prefilled: int = Field(description="prompt tokens computed, not served from a KV cache")
+    tokens_out: int
+    latency_s: float
+
+
+class ChatCommand(BaseModel):
+    """One command heard in chat, and what became of it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    player: str
+    command: str
+    argument: str = ""
+    accepted: bool
+    reason: str = ""

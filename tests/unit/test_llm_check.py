@@ -1,0 +1,215 @@
+"""`mcagent llm check SPEC`: the probes against scripted backends (constrained, unconstrained,
+broken) and the real in-process llama.cpp model; the CLI's exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from sglang.lang.choices import ChoicesDecision
+
+from agent.cli import main
+from agent.llm.base import ModelInfo
+from agent.llm.check import CheckReport, PLANNER_CONTEXT_TOKENS, SELECT_CHOICES, check_backend
+from agent.llm.scripted import ScriptedBackend, ScriptedCall
+
+
+def polite(call: ScriptedCall) -> str:
+    """A backend that answers every probe well."""
+    if call.kind == "select":
+        return "Paris"
+    if call.json_schema:
+        return '{"color": "green", "count": 4}'
+    if "count from 1" in call.prompt:
+        return " ".join(str(n) for n in range(1, 41))
+    return "Hello there, builder!"
+
+
+def states(report: CheckReport) -> dict[str, str]:
+    return {row.check: row.state for row in report.rows}
+
+
+def row(report: CheckReport, name: str):
+    return next(r for r in report.rows if r.check == name)
+
+
+def test_a_constrained_scripted_backend_serves_and_says_what_it_offers():
+    report = check_backend(ScriptedBackend(polite))
+    assert states(report) == {
+        "opened": "ok", "model": "ok", "context": "not said", "generation": "ok", "select": "ok",
+        "regex": "not offered", "json schema": "ok", "prefix cache": "ok", "tokens/s in": "ok", "tokens/s out": "ok",
+    }
+    assert report.can_serve and report.verdict == "can serve the planner"
+    assert row(report, "select").value == "Paris"
+    assert json.loads(str(row(report, "json schema").value)) == {"color": "green", "count": 4}
+    assert row(report, "generation").detail == "'Hello there, builder!'"
+    cache = row(report, "prefix cache")
+    assert cache.prompt_tokens and cache.prefilled_tokens is not None
+    assert cache.prefilled_tokens < 0.25 * cache.prompt_tokens
+    assert cache.prompt_tokens > 400  # 4 characters a token: the digits make it about 1,000 real tokens
+
+
+def test_an_unconstrained_backend_is_not_offered_select_or_schema_and_still_serves():
+    backend = ScriptedBackend(polite, constrained=False)
+    report = check_backend(backend)
+    assert states(report)["select"] == states(report)["json schema"] == states(report)["regex"] == "not offered"
+    assert "validates and retries" in row(report, "select").detail
+    assert report.can_serve
+    assert all(call.kind == "gen" and call.json_schema is None for call in backend.calls)
+
+
+def test_every_probe_puts_its_gen_or_select_right_after_the_assistant_turn_opens():
+    backend = ScriptedBackend(polite)
+    check_backend(backend)
+    opening = backend.chat_template.get_prefix_and_suffix("assistant", [])[0]
+    assert backend.calls and all(call.prompt.endswith(opening) for call in backend.calls)
+
+
+def test_a_select_that_raises_is_broken_and_the_backend_cannot_serve():
+    def no_select(call: ScriptedCall) -> str:
+        if call.kind == "select":
+            raise RuntimeError("select is not wired up")
+        return polite(call)
+
+    report = check_backend(ScriptedBackend(no_select))
+    assert row(report, "select").state == "failed"
+    assert not report.can_serve
+    assert report.reason.startswith("select: broken:") and "select is not wired up" in report.reason
+    assert row(report, "json schema").state == "ok"  # the other probes still ran
+
+
+def test_a_select_that_lands_outside_the_choices_is_broken():
+    class Wayward(ScriptedBackend):
+        def select(self, s, choices, temperature, choices_method=None):
+            return ChoicesDecision(decision="Rome", meta_info={})
+
+    report = check_backend(Wayward(polite))
+    assert row(report, "select").state == "failed" and "'Rome'" in report.reason
+    assert row(report, "select").detail.endswith(f"not one of {SELECT_CHOICES}")
+
+
+def test_json_that_breaks_the_schema_is_broken():
+    for reply, why in [("not json", "does not parse"), ('{"color": "pink", "count": 4}', "color 'pink'"),
+                       ('{"color": "red", "count": 12}', "count 12"), ('{"color": "red"}', "exactly")]:
+        report = check_backend(ScriptedBackend(lambda call, reply=reply: reply if call.json_schema else polite(call)))
+        assert row(report, "json schema").state == "failed", reply
+        assert why in report.reason, (reply, report.reason)
+
+
+def test_a_generation_that_returns_nothing_cannot_serve_and_skips_the_rest():
+    report = check_backend(ScriptedBackend(lambda call: "   "))
+    assert report.reason == "generation: returned nothing"
+    assert [r.state for r in report.rows[report.rows.index(row(report, "generation")) + 1:]] == ["skipped"] * 6
+
+
+def test_a_context_below_what_the_planner_needs_cannot_serve():
+    class Small(ScriptedBackend):
+        def model_info(self) -> ModelInfo:
+            return ModelInfo(model="tiny", context_tokens=2048)
+
+    report = check_backend(Small(polite))
+    assert row(report, "model").value == "tiny"
+    assert row(report, "context").state == "failed"
+    assert report.reason == f"context: 2048 tokens, too small: the planner needs {PLANNER_CONTEXT_TOKENS}"
+
+
+# ---- the command ----
+
+@pytest.fixture
+def script(tmp_path):
+    """A .py script for `scripted:PATH` from the body of reply(call)."""
+    def write(body: str, constrained: bool = True):
+        path = tmp_path / "script.py"
+        path.write_text(f"CONSTRAINED = {constrained}\n\ndef reply(call):\n" + body)
+        return f"scripted:{path}"
+    return write
+
+
+GOOD = """    if call.kind == "select":
+        return "Paris"
+    if call.json_schema:
+        return '{"color": "blue", "count": 9}'
+    return "Hello!"
+"""
+
+
+def test_the_command_prints_one_table_and_exits_0_when_the_backend_serves(script, capsys):
+    assert main(["llm", "check", script(GOOD)]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    lines = out.splitlines()
+    assert lines[0].split()[:2] == ["check", "result"]
+    assert [line.split()[0] for line in lines[1:11]] == [
+        "opened", "model", "context", "generation", "select", "regex", "json", "prefix", "tokens/s", "tokens/s"]
+    assert "verdict: can serve the planner" in lines
+
+
+def test_the_command_prints_the_rows_as_json(script, capsys):
+    assert main(["llm", "check", script(GOOD, constrained=False), "--json"]) == 0
+    report = CheckReport.model_validate_json(capsys.readouterr().out)
+    assert report.can_serve and states(report)["select"] == "not offered"
+
+
+def test_a_broken_select_exits_1_with_the_failing_line_on_stderr(script, capsys):
+    assert main(["llm", "check", script("    if call.kind == 'select':\n        raise ValueError('no choice')\n"
+                                        "    return 'Hello!'\n")]) == 1
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and err.startswith("mcagent llm check: cannot: select: broken:")
+    assert "ValueError: no choice" in err
+    assert "verdict: cannot: select: broken:" in out
+
+
+@pytest.mark.parametrize("spec", ["bogus:x", "scripted:/no/such/script.yaml"])
+def test_a_bad_spec_exits_1_with_one_line(spec, capsys):
+    assert main(["llm", "check", spec]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("mcagent llm check: cannot: opened: ")
+
+
+def test_an_unreachable_server_exits_1_with_one_line_and_fast(capsys):
+    started = time.perf_counter()
+    assert main(["llm", "check", "openai:http://127.0.0.1:9/v1#m"]) == 1
+    assert time.perf_counter() - started < 5
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "127.0.0.1:9" in err and err.startswith("mcagent llm check: cannot: opened: ")
+
+
+def test_the_llm_group_without_a_subcommand_is_a_one_line_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["llm"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+# ---- the real in-process model ----
+
+@pytest.fixture(scope="module")
+def llamacpp_report():
+    pytest.importorskip("llama_cpp", reason="llama-cpp-python is built by scripts/bootstrap.sh")
+    from agent.llm import open_backend
+
+    backend = open_backend("llamacpp", threads=1)  # one thread: the tests share the cores
+    return backend, check_backend(backend)
+
+
+def test_llamacpp_says_its_model_and_context(llamacpp_report):
+    backend, report = llamacpp_report
+    info = backend.model_info()
+    assert info.context_tokens == backend.llama.n_ctx() == 8192
+    assert "smollm2" in info.model.lower()
+    assert row(report, "model").value == info.model and row(report, "context").value == 8192
+
+
+def test_llamacpp_can_serve_with_every_constraint_and_a_prefix_cache(llamacpp_report):
+    _, report = llamacpp_report
+    assert report.can_serve, report.reason
+    assert states(report) == {
+        "opened": "ok", "model": "ok", "context": "ok", "generation": "ok", "select": "ok",
+        "regex": "ok", "json schema": "ok", "prefix cache": "ok", "tokens/s in": "ok", "tokens/s out": "ok",
+    }
+    assert row(report, "select").value in SELECT_CHOICES
+    cache = row(report, "prefix cache")
+    assert cache.prompt_tokens is not None and 800 < cache.prompt_tokens < 1300
+    assert isinstance(cache.value, float) and cache.value < 0.25
+    assert row(report, "tokens/s out").completion_tokens == 32  # the count runs past the bound

@@ -1,0 +1,153 @@
+"""The `openai:` backend's requests and how it reads servers, against small local fakes of two
+kinds of server: a llama.cpp-like one (completions, GBNF `grammar`) and a hosted-like chat-only
+one (no /completions, `response_format` JSON schema, refuses unknown fields, wants a key).
+tests/integration/test_openai_server.py runs the same backend against a real llama.cpp server."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import sglang as sgl
+
+from agent.llm import LlmError, open_backend
+from agent.llm.http import HttpPolicy
+from agent.trace.schema import RunEnd
+from support.http_server import LocalServer, Reply, Request
+from support.planning import rig
+
+NO_RETRY = HttpPolicy(retries=0, timeout_s=5)
+KEY = "sk-test-0123456789"
+
+
+def completion(text: str, prompt_tokens: int = 10, cached: int | None = None) -> Reply:
+    usage = {"prompt_tokens": prompt_tokens, "completion_tokens": 2, "total_tokens": prompt_tokens + 2}
+    if cached is not None:
+        usage["prompt_tokens_details"] = {"cached_tokens": cached}
+    return Reply(200, {"choices": [{"text": text, "index": 0}], "usage": usage})
+
+
+def chat(content: str) -> Reply:
+    return Reply(200, {"choices": [{"index": 0, "message": {"role": "assistant", "content": content}}],
+                       "usage": {"prompt_tokens": 20, "completion_tokens": 3}})
+
+
+def llama_like(replies: list[Reply]):
+    """Answers /models and the probes as llama.cpp's server would, then `replies` in order."""
+    queue = list(replies)
+
+    def answer(request: Request) -> Reply:
+        if request.path.endswith("/models"):
+            return Reply(200, {"data": [{"id": "m", "object": "model"}]})
+        body = request.json
+        if body.get("grammar") == 'root ::= "zq7"':
+            return completion("zq7")
+        if body.get("max_tokens") == 1 and body.get("prompt") == "Hello":
+            return completion(",")
+        return queue.pop(0)
+
+    return answer
+
+
+def hosted_like(replies: list[Reply]):
+    """A chat-only API: 404 on /completions, 400 on fields it does not know, a key required."""
+    queue = list(replies)
+
+    def answer(request: Request) -> Reply:
+        if request.headers.get("Authorization") != f"Bearer {KEY}":
+            return Reply(401, {"error": {"message": f"Incorrect API key provided: {request.headers.get('Authorization')}"}})
+        if request.path.endswith("/models"):
+            return Reply(200, {"data": [{"id": "m", "context_window": 128000}]})
+        if request.path.endswith("/completions") and "/chat/" not in request.path:
+            return Reply(404, {"error": {"message": "This is a chat model and not supported in v1/completions"}})
+        body = request.json
+        if "grammar" in body:
+            return Reply(400, {"error": {"message": "Unrecognized request argument supplied: grammar"}})
+        if body["messages"][-1]["content"] == "Write one word.":
+            return chat('{"word": "zq7"}')
+        return queue.pop(0)
+
+    return answer
+
+
+@sgl.function
+def _labelled(s):
+    s += sgl.system("sys")
+    s += sgl.user("pick")
+    s += sgl.assistant_begin()
+    s += "COLOUR: " + sgl.select("colour", choices=["red", "blue"])
+    s += "\nN: " + sgl.gen("n", regex="[0-9]{2}", max_tokens=4)
+    s += sgl.assistant_end()
+
+
+def test_a_llama_cpp_server_is_used_in_completion_mode_with_its_grammar_for_every_constraint():
+    with LocalServer(llama_like([completion("blue", 40, cached=0), completion("42", 46, cached=40)])) as server:
+        backend = open_backend(f"openai:{server.url}/v1#m", policy=NO_RETRY)
+        assert (backend.traits.mode, backend.traits.constraint) == ("completion", "grammar")
+        assert backend.capabilities.select and backend.capabilities.json_schema and backend.capabilities.regex
+        assert backend.chat_template.name == "chatml"  # the model's name says nothing: the common template
+        state = _labelled.run(backend=backend, use_thread=False)
+        select, gen = [r.json for r in server.requests[-2:]]
+    assert (state["colour"], state["n"]) == ("blue", "42")
+    assert select["grammar"] == 'root ::= "red" | "blue"\n' and select["prompt"].endswith("COLOUR: ")
+    assert "[0-9]" in gen["grammar"] and gen["prompt"].endswith("blue\nN: ")
+    assert (backend.usage.prompt_tokens, backend.usage.prefilled_tokens) == (86, 46)  # 40 + (46 - 40)
+
+
+def test_a_chat_only_api_is_used_whole_turn_with_response_format_and_the_key_in_a_header(monkeypatch):
+    monkeypatch.setenv("MY_KEY", KEY)
+    with LocalServer(hosted_like([chat('{"colour": "red"}')])) as server:
+        backend = open_backend(f"openai:{server.url}/v1#m", api_key_env="MY_KEY", policy=NO_RETRY)
+        assert (backend.traits.mode, backend.traits.constraint) == ("chat", "json_schema")
+        assert backend.capabilities.whole_turns and not backend.capabilities.regex
+        assert backend.model_info().context_tokens == 128000
+
+        @sgl.function
+        def whole(s):
+            s += sgl.system("sys")
+            s += sgl.user("pick")
+            s += sgl.assistant(sgl.gen("c", json_schema='{"type": "object"}', max_tokens=20))
+
+        state = whole.run(backend=backend, use_thread=False)
+        sent = server.requests[-1].json
+    assert state["c"] == '{"colour": "red"}'
+    assert sent["messages"] == [{"role": "system", "content": "sys"}, {"role": "user", "content": "pick"}]
+    assert sent["response_format"]["json_schema"]["schema"] == {"type": "object"}
+    assert KEY not in backend.name
+
+
+def test_a_refused_key_is_one_line_that_names_the_variable_and_never_the_key(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-wrong-999")
+    with LocalServer(hosted_like([])) as server:
+        with pytest.raises(LlmError) as caught:
+            open_backend(f"openai:{server.url}/v1#m", policy=NO_RETRY)
+    message = str(caught.value)
+    assert "the API key was refused" in message and "HTTP 401" in message and "OPENAI_API_KEY" in message
+    assert "sk-wrong-999" not in message and "\n" not in message
+
+
+def test_a_model_the_server_does_not_serve_is_named_at_open():
+    with LocalServer(llama_like([])) as server:
+        with pytest.raises(LlmError, match="the server does not serve 'gpt-x'; it serves m"):
+            open_backend(f"openai:{server.url}/v1#gpt-x", policy=NO_RETRY)
+
+
+def test_the_spec_can_say_mode_and_constraint_so_nothing_is_probed():
+    with LocalServer(llama_like([])) as server:
+        backend = open_backend(f"openai:{server.url}/v1?mode=chat&constraint=none#m", policy=NO_RETRY)
+        assert server.paths() == ["/v1/models"]
+    assert backend.capabilities.whole_turns and not backend.capabilities.select
+
+
+def test_a_server_that_fails_mid_run_ends_it_as_llm_error_with_its_message_and_run_end_written(tmp_path):
+    down = Reply(503, {"error": {"message": "model unloaded"}})
+    with LocalServer(llama_like([down])) as server:
+        backend = open_backend(f"openai:{server.url}/v1?constraint=none#m", policy=NO_RETRY)
+        r = rig(None, backend=backend, trace=tmp_path / "trace.jsonl")
+        result = r.run()
+    assert result.outcome == "llm_error" and result.exit_code == 1
+    assert "HTTP 503" in result.reason and "model unloaded" in result.reason
+    [end] = [e for e in r.trace.events if isinstance(e, RunEnd)]
+    assert end.outcome == "llm_error"
+    written = [json.loads(line) for line in (tmp_path / "trace.jsonl").read_text().splitlines()]
+    assert written[-1]["event"] == "run_end"
