@@ -13,9 +13,9 @@ from agent.cli.parser import add_config_flags, add_scenario_flag, count, load_fr
 from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags, load_tools
 from agent.infospace import Infospace
-from agent.llm import open_backend
 from agent.planner.presets import EXPLORE_SCENARIO
 from agent.session import bot_session
+from agent.session.run import open_llm
 from agent.tools import Executor
 
 
@@ -98,8 +98,9 @@ def run_planner(args: argparse.Namespace) -> int:
     run: planner_bench.ExploreRun | None = None
     prefill: list[planner_bench.PrefillRow] = []
     if not args.no_prefill:
-        backend = open_backend(args.backend)
-        toolbox = load_tools(load_from_args(args), args)
+        loaded = load_from_args(args)
+        backend = open_llm(loaded.config, args.backend)
+        toolbox = load_tools(loaded, args)
         with _session(args) as session:  # explore-area first, from the cave's spawn as in the demo
             run = planner_bench.explore(backend, toolbox, session.bot, inner_steps=args.inner_steps)
             prefill = planner_bench.catalog_prefill(backend, toolbox, session.bot, steps=args.inner_steps)

@@ -4,9 +4,9 @@ registers on the group; add it to SUBCOMMANDS.
 `mcagent llm check SPEC [--json]`: what the backend can do and how fast, as one table; exit 0
 when it can serve the planner, 1 (and the reason as one line on stderr) when it cannot.
 
-`mcagent llm serve [--port N] [--model PATH.gguf] [--threads N] [--plain]`: an OpenAI-compatible
-server (llama-cpp-python's) with the embedded model on 127.0.0.1, until Ctrl-C; it prints the
-`--llm openai:…` spec that uses it.
+`mcagent llm serve [--port N] [--model PATH.gguf] [--threads N] [--plain]`: an
+OpenAI-compatible server (llama-cpp-python's) with the embedded model on 127.0.0.1, until
+Ctrl-C; it prints the `--llm openai:…` spec that uses it.
 """
 
 from __future__ import annotations
@@ -17,14 +17,16 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from agent.cli.parser import add_command_group
+from agent.cli.parser import add_command_group, add_config_flags, load_from_args
+from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.eval.tables import text_table
 from agent.llm.base import LlmError, Metered
 from agent.llm.check import CheckReport, CheckRow, check_backend, not_opened
 from agent.llm.local_server import DEFAULT_ALIAS, LocalLlamaServer
 from agent.llm.probe import PROBE_PATHS, probe_backend
-from agent.llm.spec import open_backend, parse_spec
+from agent.llm.spec import parse_spec
+from agent.session.run import open_llm
 
 CHECK_HEAD = ("check", "result", "latency", "tokens in (computed) / out", "detail")
 
@@ -40,6 +42,7 @@ def _register_check(group: argparse._SubParsersAction) -> None:
     p.add_argument("spec", metavar="SPEC",
                    help="sglang:URL, openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, replay:TRACE, random")
     p.add_argument("--json", action="store_true", help="print the rows and the verdict as JSON")
+    add_config_flags(p)  # --config: the API key's variable, a server's timeout and retries
     p.set_defaults(handler=run_check)
 
 
@@ -73,7 +76,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    report = check_spec(args.spec)
+    report = check_spec(args.spec, load_from_args(args).config)
     print(report.model_dump_json(indent=2) if args.json else check_text(report))
     if not report.can_serve:
         print(f"mcagent llm check: {report.verdict}", file=sys.stderr)
@@ -81,14 +84,14 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def check_spec(spec: str) -> CheckReport:
+def check_spec(spec: str, config: AgentConfig) -> CheckReport:
     """Opens the backend and checks it. A bad spec, or a server that does not answer (asked once,
     with a short timeout, before anything waits on it), is a report with one failed row."""
     started = time.perf_counter()
     try:
         if parse_spec(spec).kind in PROBE_PATHS:
             probe_backend(spec)
-        backend: Metered = open_backend(spec)
+        backend: Metered = open_llm(config, spec)
     except (ConfigError, LlmError) as e:
         return not_opened(spec, e)
     return check_backend(backend, spec, opened_s=time.perf_counter() - started)

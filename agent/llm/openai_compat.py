@@ -1,8 +1,8 @@
 """`openai:BASE_URL[?mode=…]#MODEL`: any OpenAI-compatible server (llama.cpp's servers, vLLM,
 SGLang's OpenAI API, Ollama, LM Studio, hosted APIs), spoken to over HTTP directly.
 
-Two things differ between such servers, and the backend finds both out when it opens (or is
-told them in the spec):
+Two things differ between such servers, and the backend finds both out when it opens
+(openai_traits.py), or is told them in the spec:
 - **mode**: `completion` (/completions: the prompt rendered with the model's chat template,
   so the planner's programs run as they do in-process) or `chat` (/chat/completions: whole
   turns only, so the planner asks each decision as one JSON reply; Capabilities.whole_turns).
@@ -11,8 +11,9 @@ told them in the spec):
   schema all hold, bounds included, see grammar.py), `json_schema` (chat only:
   `response_format` with a JSON schema, as OpenAI, vLLM and SGLang take it), or `none` (the
   planner validates and retries).
-`select` on this backend is constrained decoding of the choices, not their log-likelihood:
-OpenAI-compatible servers do not score given text.
+`select` is by log-likelihood on a llama.cpp server in completion mode, as in-process: each
+choice forced by a grammar, scored by the log-probabilities the server reports for its
+tokens. Elsewhere it is constrained decoding of the choices: those servers do not score text.
 
 The API key goes in a header (http.py); the backend's name, the trace and every message
 leave it out. Prompt-cache hits are read from `usage.prompt_tokens_details.cached_tokens`
@@ -22,36 +23,23 @@ where the server reports them; elsewhere the whole prompt counts as prefilled.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict
 from sglang.lang.backend.base_backend import BaseBackend
 from sglang.lang.chat_template import get_chat_template, get_chat_template_by_model_path
-from sglang.lang.choices import ChoicesDecision
+from sglang.lang.choices import ChoicesDecision, ChoicesSamplingMethod, token_length_normalized
 
-from agent.llm.base import (Capabilities, LlmError, Meter, Metered, ModelInfo, chat_messages, cut_at_stop,
-                            stop_strings)
+from agent.llm.base import LlmError, Meter, Metered, ModelInfo, chat_messages, cut_at_stop, stop_strings
 from agent.llm.http import HttpError, HttpPolicy, get_json, post_json
+from agent.llm.openai_traits import (Constraint, Mode, ServerTraits, capabilities_for, first_choice, probe_constraint,
+                                     probe_mode, reply_text, response_format)
 
-Mode = Literal["completion", "chat"]
-Constraint = Literal["grammar", "json_schema", "none"]
 # A chat template the planner renders completion prompts with when the model's name says nothing:
 # the most common among instruct models served by name (SmolLM2, Qwen, Hermes, …).
 FALLBACK_TEMPLATE = "chatml"
-# Statuses with which a server says it does not serve an endpoint or a field.
-REFUSALS = frozenset({400, 404, 405, 422, 501})
-# A word no model writes unprompted: the probe's grammar and schema hold the reply to it.
-PROBE_WORD = "zq7"
 # Where servers put a model's context window in /models (vLLM, llama.cpp's llama-server, others).
 CONTEXT_KEYS = ("max_model_len", "context_length", "context_window", "n_ctx", "n_ctx_train")
-
-
-class ServerTraits(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    mode: Mode
-    constraint: Constraint
 
 
 class OpenAiBackend(Metered, BaseBackend):
@@ -61,8 +49,8 @@ class OpenAiBackend(Metered, BaseBackend):
         self.name = f"openai:{base_url}#{model}"
         self.base_url, self.model, self._api_key, self._policy = base_url.rstrip("/"), model, api_key, policy
         self._listed = self._model_entry()
-        mode = mode or self._probe_mode()
-        self.traits = ServerTraits(mode=mode, constraint=constraint or self._probe_constraint(mode))
+        mode = mode or probe_mode(self._post)
+        self.traits = ServerTraits(mode=mode, constraint=constraint or probe_constraint(self._post, mode))
         self.capabilities = capabilities_for(self.traits)
         # A chat server applies the model's template itself; ours then only renders the trace's text.
         self.chat_template = get_chat_template((template or _template_for(model)) if mode == "completion" else "default")
@@ -86,10 +74,14 @@ class OpenAiBackend(Metered, BaseBackend):
     def select(self, s, choices, temperature, choices_method=None):
         choices = list(choices)
         with self.metered("select", s.text_, choices) as meter:
+            if self.traits.mode == "completion" and self.traits.constraint == "grammar":
+                decision = self._likeliest(s, choices, choices_method or token_length_normalized, meter)
+                meter.completion = decision.decision
+                return decision
             if self.traits.constraint == "grammar":
                 body = {"grammar": _gbnf(lambda g: g.gbnf_choices(choices))}
             elif self.traits.constraint == "json_schema":
-                body = _response_format({"type": "object", "properties": {"choice": {"enum": choices}},
+                body = response_format({"type": "object", "properties": {"choice": {"enum": choices}},
                                          "required": ["choice"], "additionalProperties": False})
             else:
                 raise LlmError(f"{self.name}: select needs a grammar or a JSON schema, which this server does not take")
@@ -97,6 +89,26 @@ class OpenAiBackend(Metered, BaseBackend):
                               meter)
             meter.completion = _chosen(reply, choices, self.traits.constraint, self.name)
         return ChoicesDecision(decision=meter.completion, meta_info={"reply": reply})
+
+    def _likeliest(self, s, choices: list[str], method: ChoicesSamplingMethod, meter: Meter) -> ChoicesDecision:
+        """`select` by log-likelihood, as in-process: each choice is forced by a grammar that allows
+        only it, and scored by the log-probabilities the server gives its tokens (taken before
+        the grammar filters them). One request per choice, each after the same cached prompt."""
+        if method.requires_unconditional_logprobs:
+            raise LlmError(f"{self.name}: select with {type(method).__name__} is not supported")
+        paths: list[list[float]] = []
+        for choice in choices:
+            body = {"prompt": s.text_, "max_tokens": _longest([choice]), "temperature": 0.0, "logprobs": 1,
+                    "grammar": _gbnf(lambda g: g.gbnf_choices([choice])), **self._llama_sampling()}
+            reply = self._post("/completions", body)
+            scored = (first_choice(reply, self.name).get("logprobs") or {}).get("token_logprobs")
+            if not scored:
+                raise LlmError(f"{self.name}: the server gives no logprobs to choose by; try ?constraint=none")
+            paths.append([float(lp) for lp in scored if lp is not None])
+            _count(meter, reply, scored=True)
+        return method(choices=choices, normalized_prompt_logprobs=[sum(p) / max(len(p), 1) for p in paths],
+                      input_token_logprobs=[[(lp, None, None) for lp in p] for p in paths],
+                      output_token_logprobs=[[] for _ in choices])
 
     def _llama_sampling(self) -> dict[str, Any]:
         """A llama.cpp server samples with its own defaults (repeat_penalty 1.1, top_k 40) where the
@@ -108,23 +120,17 @@ class OpenAiBackend(Metered, BaseBackend):
         if self.traits.constraint == "grammar" and (schema or regex):
             return {"grammar": _gbnf(lambda g: g.gbnf_for(schema) if schema else g.gbnf_for_pattern(regex))}
         if self.traits.constraint == "json_schema" and schema:
-            return _response_format(json.loads(schema))
+            return response_format(json.loads(schema))
         return {}
 
     def _ask(self, s, body: dict[str, Any], meter: Meter) -> str:
         """One request for the program's state `s`; fills the meter's tokens, returns the reply's text."""
         if self.traits.mode == "chat":
             reply = self._post("/chat/completions", {"messages": chat_messages(s, self.name), **body})
-            text = _first_choice(reply, self.name).get("message", {}).get("content")
         else:
             reply = self._post("/completions", {"prompt": s.text_, **body})
-            text = _first_choice(reply, self.name).get("text")
-        usage = reply.get("usage") or {}
-        meter.prompt_tokens = int(usage.get("prompt_tokens") or 0)
-        meter.completion_tokens = int(usage.get("completion_tokens") or 0)
-        cached = (usage.get("prompt_tokens_details") or {}).get("cached_tokens")
-        meter.prefilled_tokens = meter.prompt_tokens - int(cached) if isinstance(cached, int) else None
-        return text or ""
+        _count(meter, reply)
+        return reply_text(reply, self.traits.mode, self.name)
 
     def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         try:
@@ -145,41 +151,6 @@ class OpenAiBackend(Metered, BaseBackend):
             raise LlmError(f"{self.name}: the server does not serve {self.model!r}; it serves {', '.join(ids[:8])}")
         return next((e for e in entries if e.get("id") == self.model), {})
 
-    def _probe_mode(self) -> Mode:
-        try:
-            self._post("/completions", {"prompt": "Hello", "max_tokens": 1})
-        except HttpError as e:
-            if e.status in REFUSALS:
-                return "chat"
-            raise
-        return "completion"
-
-    def _probe_constraint(self, mode: Mode) -> Constraint:
-        word = {"type": "object", "properties": {"word": {"enum": [PROBE_WORD]}}, "required": ["word"],
-                "additionalProperties": False}
-        probes: list[tuple[Constraint, dict[str, Any]]] = []
-        if importlib.util.find_spec("llama_cpp") is not None:  # it writes our grammars (grammar.py)
-            probes.append(("grammar", {"grammar": f'root ::= "{PROBE_WORD}"'}))
-        if mode == "chat":
-            probes.append(("json_schema", _response_format(word)))
-        for constraint, fields in probes:
-            body = {"max_tokens": 8, "temperature": 0.0, **fields}
-            try:
-                if mode == "chat":
-                    messages = [{"role": "user", "content": "Write one word."}]
-                    reply = self._post("/chat/completions", {"messages": messages, **body})
-                    text = _first_choice(reply, self.name).get("message", {}).get("content") or ""
-                else:
-                    text = _first_choice(self._post("/completions", {"prompt": "Write one word:", **body}),
-                                         self.name).get("text") or ""
-            except HttpError as e:
-                if e.status in REFUSALS:
-                    continue
-                raise
-            if PROBE_WORD in text:
-                return constraint
-        return "none"
-
     def _explained(self, e: HttpError) -> HttpError:
         """`e` with the backend's name in front, and for a refused key what to do about it."""
         if e.status in (401, 403):
@@ -189,31 +160,20 @@ class OpenAiBackend(Metered, BaseBackend):
         return HttpError(f"{self.name}: {e}", e.status)
 
 
-def capabilities_for(traits: ServerTraits) -> Capabilities:
-    grammar_held = traits.constraint == "grammar"
-    return Capabilities(select=traits.constraint != "none", json_schema=traits.constraint != "none",
-                        regex=grammar_held, whole_turns=traits.mode == "chat")
-
-
-def _gbnf(write) -> str:
-    """The GBNF `write(grammar module)` gives, checked. grammar.py needs llama-cpp-python's schema
-    converter, so it loads only for a grammar server."""
-    module = importlib.import_module("agent.llm.grammar")
-    try:
-        return module.checked(write(module))
-    except ValueError as e:
-        raise LlmError(f"cannot write a grammar for this constraint: {e}") from None
-
-
-def _response_format(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"response_format": {"type": "json_schema", "json_schema": {"name": "reply", "schema": schema}}}
-
-
-def _first_choice(reply: Any, name: str) -> dict[str, Any]:
-    choices = reply.get("choices") if isinstance(reply, dict) else None
-    if not choices or not isinstance(choices[0], dict):
-        raise LlmError(f"{name}: the server's reply has no choices: {json.dumps(reply)[:200]}")
-    return choices[0]
+def _count(meter: Meter, reply: dict[str, Any], *, scored: bool = False) -> None:
+    """Adds one reply's usage to the call's meter: the prompt once, what the server computed of it
+    (the whole prompt unless it reports cache hits), and the tokens it wrote, or for `scored`
+    ones (select's) the tokens it scored."""
+    usage = reply.get("usage") or {}
+    prompt = int(usage.get("prompt_tokens") or 0)
+    cached = (usage.get("prompt_tokens_details") or {}).get("cached_tokens")
+    meter.prompt_tokens = meter.prompt_tokens or prompt
+    meter.prefilled_tokens = (meter.prefilled_tokens or 0) + prompt - (int(cached) if isinstance(cached, int) else 0)
+    written = int(usage.get("completion_tokens") or 0)
+    if scored:
+        meter.scored_tokens += written
+    else:
+        meter.completion_tokens += written
 
 
 def _chosen(reply: str, choices: list[str], constraint: Constraint, name: str) -> str:
@@ -233,6 +193,16 @@ def _chosen(reply: str, choices: list[str], constraint: Constraint, name: str) -
 def _longest(choices: list[str]) -> int:
     """Enough tokens for the longest choice (a token is at least one character), and JSON around it."""
     return max(len(c) for c in choices) + 16
+
+
+def _gbnf(write) -> str:
+    """The GBNF `write(grammar module)` gives, checked. grammar.py needs llama-cpp-python's schema
+    converter, so it loads only for a grammar server."""
+    module = importlib.import_module("agent.llm.grammar")
+    try:
+        return module.checked(write(module))
+    except ValueError as e:
+        raise LlmError(f"cannot write a grammar for this constraint: {e}") from None
 
 
 def _template_for(model: str) -> str:

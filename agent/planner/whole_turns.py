@@ -21,10 +21,9 @@ from agent.llm import Capabilities
 from agent.planner import prompts
 from agent.planner.args import repair
 
-# Room for a sentence of thoughts, a tool name, arguments and the JSON around them.
+# Room for a sentence of thoughts, a tool name, arguments and the JSON around them. It also
+# bounds a thought: a string's maxLength would cost a grammar of one nested rule per character.
 TURN_TOKENS = 320
-# A thought is one short sentence; the schema keeps it from running on.
-THOUGHT_CHARS = 240
 
 Fields = dict[str, Any]
 # What is wrong with a reply (None: nothing), and the fields as the planner takes them.
@@ -76,7 +75,7 @@ def _keys(schema: dict[str, Any]) -> list[str]:
 
 
 def thought_schema() -> dict[str, Any]:
-    return {"type": "string", "minLength": 1, "maxLength": THOUGHT_CHARS}
+    return {"type": "string", "minLength": 1}
 
 
 def object_schema(properties: dict[str, Any]) -> dict[str, Any]:

@@ -32,8 +32,9 @@ def chat(content: str) -> Reply:
                        "usage": {"prompt_tokens": 20, "completion_tokens": 3}})
 
 
-def llama_like(replies: list[Reply]):
-    """Answers /models and the probes as llama.cpp's server would, then `replies` in order."""
+def llama_like(replies: list[Reply], likes: dict[str, float] | None = None):
+    """Answers /models and the probes as llama.cpp's server would, a choice forced by a grammar
+    with the log-probability `likes` gives it (per token, two tokens each), then `replies` in order."""
     queue = list(replies)
 
     def answer(request: Request) -> Reply:
@@ -44,6 +45,11 @@ def llama_like(replies: list[Reply]):
             return completion("zq7")
         if body.get("max_tokens") == 1 and body.get("prompt") == "Hello":
             return completion(",")
+        if body.get("logprobs"):
+            choice = json.loads(body["grammar"].removeprefix("root ::= "))
+            reply = completion(choice, cached=8)
+            reply.body["choices"][0]["logprobs"] = {"token_logprobs": [(likes or {}).get(choice, -5.0)] * 2}
+            return reply
         return queue.pop(0)
 
     return answer
@@ -81,17 +87,20 @@ def _labelled(s):
 
 
 def test_a_llama_cpp_server_is_used_in_completion_mode_with_its_grammar_for_every_constraint():
-    with LocalServer(llama_like([completion("blue", 40, cached=0), completion("42", 46, cached=40)])) as server:
+    with LocalServer(llama_like([completion("42", 46, cached=40)], likes={"blue": -0.5})) as server:
         backend = open_backend(f"openai:{server.url}/v1#m", policy=NO_RETRY)
         assert (backend.traits.mode, backend.traits.constraint) == ("completion", "grammar")
         assert backend.capabilities.select and backend.capabilities.json_schema and backend.capabilities.regex
         assert backend.chat_template.name == "chatml"  # the model's name says nothing: the common template
         state = _labelled.run(backend=backend, use_thread=False)
-        select, gen = [r.json for r in server.requests[-2:]]
+        red, blue, gen = [r.json for r in server.requests[-3:]]
     assert (state["colour"], state["n"]) == ("blue", "42")
-    assert select["grammar"] == 'root ::= "red" | "blue"\n' and select["prompt"].endswith("COLOUR: ")
+    # select scores each choice by the log-probabilities of its tokens, forced one at a time
+    assert (red["grammar"], blue["grammar"]) == ('root ::= "red"\n', 'root ::= "blue"\n')
+    assert red["logprobs"] == 1 and red["prompt"] == blue["prompt"] and red["prompt"].endswith("COLOUR: ")
     assert "[0-9]" in gen["grammar"] and gen["prompt"].endswith("blue\nN: ")
-    assert (backend.usage.prompt_tokens, backend.usage.prefilled_tokens) == (86, 46)  # 40 + (46 - 40)
+    assert backend.usage.scored_tokens == 4  # two per choice
+    assert backend.usage.prefilled_tokens == (10 - 8) * 2 + (46 - 40)  # what the server says it computed
 
 
 def test_a_chat_only_api_is_used_whole_turn_with_response_format_and_the_key_in_a_header(monkeypatch):
