@@ -7,6 +7,12 @@ import os
 import signal
 import socket
 import subprocess
+import threading
+import time
+from collections.abc import Callable
+
+# How often a child looks whether its parent is still there.
+PARENT_POLL_S = 0.5
 
 
 def end_group(proc: subprocess.Popen, grace_s: float) -> None:
@@ -33,3 +39,16 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def when_parent_dies(act: Callable[[], None]) -> None:
+    """Runs `act` on a daemon thread once this process's parent is gone, even by SIGKILL: a child
+    in a session of its own gets no hang-up from it, and must not outlive it."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_S)
+        act()
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()

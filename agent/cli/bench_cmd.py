@@ -14,8 +14,8 @@ from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags, load_tools
 from agent.infospace import Infospace
 from agent.planner.presets import EXPLORE_SCENARIO
+from agent.llm.spec import open_configured
 from agent.session import bot_session
-from agent.session.run import open_llm
 from agent.tools import Executor
 
 
@@ -99,7 +99,7 @@ def run_planner(args: argparse.Namespace) -> int:
     prefill: list[planner_bench.PrefillRow] = []
     if not args.no_prefill:
         loaded = load_from_args(args)
-        backend = open_llm(loaded.config, args.backend)
+        backend = open_configured(loaded.config, args.backend)
         toolbox = load_tools(loaded, args)
         with _session(args) as session:  # explore-area first, from the cave's spawn as in the demo
             run = planner_bench.explore(backend, toolbox, session.bot, inner_steps=args.inner_steps)

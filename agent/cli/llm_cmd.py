@@ -25,8 +25,7 @@ from agent.llm.base import LlmError, Metered
 from agent.llm.check import CheckReport, CheckRow, check_backend, not_opened
 from agent.llm.local_server import DEFAULT_ALIAS, LocalLlamaServer
 from agent.llm.probe import PROBE_PATHS, probe_backend
-from agent.llm.spec import parse_spec
-from agent.session.run import open_llm
+from agent.llm.spec import open_configured, parse_spec
 
 CHECK_HEAD = ("check", "result", "latency", "tokens in (computed) / out", "detail")
 
@@ -91,7 +90,7 @@ def check_spec(spec: str, config: AgentConfig) -> CheckReport:
     try:
         if parse_spec(spec).kind in PROBE_PATHS:
             probe_backend(spec)
-        backend: Metered = open_llm(config, spec)
+        backend: Metered = open_configured(config, spec)
     except (ConfigError, LlmError) as e:
         return not_opened(spec, e)
     return check_backend(backend, spec, opened_s=time.perf_counter() - started)

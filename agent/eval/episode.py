@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from agent.config import load_config
 from agent.eval.records import EpisodeRecord, TraceCosts, trace_costs
 from agent.eval.suite import Task
 from agent.planner import PlannerOptions, RunResult
+from agent.process_group import when_parent_dies
 from agent.session import RunRequest, WorldOptions, plan_in_world
 from agent.tools import standard_sources
 from agent.trace.reader import TraceError, read_trace
@@ -106,25 +106,10 @@ def run_episode(spec: EpisodeSpec) -> EpisodeRecord:
     return spec.record(result, result.reason, time.monotonic() - started)
 
 
-# How often an episode looks whether the eval that started it is still there.
-PARENT_POLL_S = 0.5
-
-
-def _end_with_parent() -> None:
-    """SIGTERM ourselves when the eval goes (even by SIGKILL): `with` blocks then stop the server."""
-    parent = os.getppid()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_POLL_S)
-        os.kill(os.getpid(), signal.SIGTERM)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
 def main(argv: list[str]) -> int:
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
-    _end_with_parent()
+    # SIGTERM ourselves when the eval goes (even by SIGKILL): `with` blocks then stop the server.
+    when_parent_dies(lambda: os.kill(os.getpid(), signal.SIGTERM))
     spec = EpisodeSpec.model_validate_json(Path(argv[0]).read_text(encoding="utf-8"))
     record = run_episode(spec)
     spec.record_path.write_text(record.model_dump_json(), encoding="utf-8")

@@ -124,11 +124,19 @@ def stop_strings(stop: str | list[str] | tuple[str, ...] | None) -> list[str]:
 
 def chat_messages(s, name: str) -> list[dict[str, Any]]:
     """The conversation so far as chat messages. A chat API answers with a whole turn, so the
-    assistant turn being asked for must be empty: text of ours inside it could not be sent."""
+    assistant turn being asked for must be empty: text of ours inside it could not be sent.
+    Neighbouring messages of one role are joined: strict chat templates (Mistral, Gemma) refuse
+    two user turns in a row, which the planner writes (a result, then the next step)."""
     if s.cur_role == "assistant" and s.text_[s.cur_role_begin_pos:].strip():
         raise LlmError(f"{name}: a chat server answers whole turns, but the program wrote into the assistant "
                        "turn before asking")
-    return list(s.messages_)
+    joined: list[dict[str, Any]] = []
+    for message in s.messages_:
+        if joined and joined[-1]["role"] == message["role"]:
+            joined[-1] = {**joined[-1], "content": joined[-1]["content"] + "\n\n" + message["content"]}
+        else:
+            joined.append(dict(message))
+    return joined
 
 
 def cut_at_stop(text: str, stop: list[str]) -> str:

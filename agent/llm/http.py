@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import math
 import time
 import urllib.error
 import urllib.request
@@ -22,8 +23,9 @@ from agent.llm.base import LlmError
 
 # Statuses worth another try: rate limits and a server that is overloaded or restarting.
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
-# A Retry-After longer than this is not waited for: the run would look hung.
-MAX_RETRY_AFTER_S = 10.0
+# No wait between tries is longer than this, whatever Retry-After or the doubling says: the
+# run would look hung.
+MAX_WAIT_S = 10.0
 # How much of an error body a message quotes.
 MESSAGE_CHARS = 240
 
@@ -65,8 +67,8 @@ def _request(url: str, data: bytes | None, api_key: str, policy: HttpPolicy) -> 
         except urllib.error.HTTPError as e:
             error = HttpError(_scrub(f"{url}: HTTP {e.code} {e.reason}: {_server_message(e)}", api_key), e.code)
             retry_after = _retry_after(e)
-        except (ValueError, http.client.InvalidURL) as e:  # not a URL urllib can open
-            raise HttpError(f"{url}: not a URL a request can go to ({type(e).__name__}: {e})", 0) from None
+        except (ValueError, http.client.InvalidURL) as e:  # not a URL urllib can open, or a header it refuses
+            raise HttpError(_scrub(f"{url}: the request cannot be sent ({type(e).__name__}: {e})", api_key), 0) from None
         except (urllib.error.URLError, http.client.HTTPException, OSError) as e:
             reason = getattr(e, "reason", e)
             if isinstance(reason, TimeoutError):
@@ -75,7 +77,7 @@ def _request(url: str, data: bytes | None, api_key: str, policy: HttpPolicy) -> 
             error, retry_after = HttpError(_scrub(f"{url}: the server {what} ({reason})", api_key), 0), None
         if error.status and error.status not in RETRY_STATUSES or attempt == policy.retries:
             raise error
-        time.sleep(retry_after if retry_after is not None else wait)
+        time.sleep(min(retry_after if retry_after is not None else wait, MAX_WAIT_S))
         wait *= 2
     raise AssertionError("unreachable")  # the loop returns or raises
 
@@ -103,10 +105,12 @@ def _server_message(e: urllib.error.HTTPError) -> str:
 
 
 def _retry_after(e: urllib.error.HTTPError) -> float | None:
+    """Retry-After in seconds, when it is a number of them (not negative, not NaN); else None."""
     try:
-        return min(float(e.headers.get("Retry-After", "")), MAX_RETRY_AFTER_S)
+        seconds = float(e.headers.get("Retry-After", ""))
     except ValueError:
         return None
+    return seconds if math.isfinite(seconds) and seconds >= 0 else None
 
 
 def _one_line(text: str | bytes) -> str:

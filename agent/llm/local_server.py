@@ -17,6 +17,7 @@ Beware: a request whose `grammar` does not parse kills this server (SIGSEGV, no 
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
@@ -29,7 +30,6 @@ from typing import Literal
 
 from agent.errors import ConfigError
 from agent.llm.base import LlmError
-from agent.llm.llamacpp import CONTEXT_TOKENS, default_model_path
 from agent.process_group import end_group, free_port
 
 DEFAULT_ALIAS = "smollm2-135m"
@@ -44,16 +44,19 @@ class LocalLlamaServer:
     """The server on 127.0.0.1, serving one model under `alias`, as a context manager."""
 
     def __init__(self, model_path: Path | None = None, *, port: int | None = None, alias: str = DEFAULT_ALIAS,
-                 threads: int | None = None, context_tokens: int = CONTEXT_TOKENS,
+                 threads: int | None = None, context_tokens: int | None = None,
                  ready_timeout_s: float = READY_TIMEOUT_S, log_path: Path | None = None, plain: bool = False):
         """`port`: None picks a free one. `threads`: CPU threads for decoding and prefill; None:
         every core (processes sharing the cores must share them out, see LlamaCppBackend).
+        `context_tokens`: None: the in-process backend's (llamacpp.CONTEXT_TOKENS).
         `log_path`: where the server's output goes; None: a temporary file, removed on exit."""
-        self.model_path = model_path or default_model_path()
+        # llama-cpp-python is optional and slow to import: only a server that starts needs it.
+        llamacpp = importlib.import_module("agent.llm.llamacpp")
+        self.model_path = model_path or llamacpp.default_model_path()
         self.port = port
         self.model = alias
         self.threads = threads or os.cpu_count() or 1
-        self.context_tokens = context_tokens
+        self.context_tokens = context_tokens or llamacpp.CONTEXT_TOKENS
         self.ready_timeout_s = ready_timeout_s
         self.log_path = log_path
         self._own_log = log_path is None

@@ -44,10 +44,15 @@ CONTEXT_KEYS = ("max_model_len", "context_length", "context_window", "n_ctx", "n
 
 class OpenAiBackend(Metered, BaseBackend):
     def __init__(self, base_url: str, model: str, *, mode: Mode | None = None, constraint: Constraint | None = None,
-                 template: str | None = None, api_key: str = "", policy: HttpPolicy = HttpPolicy()):
+                 template: str | None = None, api_key: str = "", key_variable: str = "OPENAI_API_KEY",
+                 policy: HttpPolicy = HttpPolicy()):
+        """`key_variable`: where `api_key` came from, named (never the key) when the server refuses it."""
         super().__init__()
-        self.name = f"openai:{base_url}#{model}"
+        given = {"mode": mode, "constraint": constraint, "template": template}
+        options = "&".join(f"{name}={value}" for name, value in given.items() if value)
+        self.name = f"openai:{base_url}{'?' + options if options else ''}#{model}"
         self.base_url, self.model, self._api_key, self._policy = base_url.rstrip("/"), model, api_key, policy
+        self._key_variable = key_variable
         self._listed = self._model_entry()
         mode = mode or probe_mode(self._post)
         self.traits = ServerTraits(mode=mode, constraint=constraint or probe_constraint(self._post, mode))
@@ -59,7 +64,8 @@ class OpenAiBackend(Metered, BaseBackend):
         return self.model
 
     def model_info(self) -> ModelInfo:
-        found = [self._listed.get(key, self._listed.get("meta", {}).get(key)) for key in CONTEXT_KEYS]
+        meta = self._listed.get("meta") or {}
+        found = [self._listed.get(key, meta.get(key) if isinstance(meta, dict) else None) for key in CONTEXT_KEYS]
         return ModelInfo(model=self.model, context_tokens=next((int(v) for v in found if isinstance(v, int)), None))
 
     def generate(self, s, sampling_params):
@@ -76,8 +82,9 @@ class OpenAiBackend(Metered, BaseBackend):
         with self.metered("select", s.text_, choices) as meter:
             if self.traits.mode == "completion" and self.traits.constraint == "grammar":
                 decision = self._likeliest(s, choices, choices_method or token_length_normalized, meter)
-                meter.completion = decision.decision
-                return decision
+                if decision is not None:
+                    meter.completion = decision.decision
+                    return decision
             if self.traits.constraint == "grammar":
                 body = {"grammar": _gbnf(lambda g: g.gbnf_choices(choices))}
             elif self.traits.constraint == "json_schema":
@@ -90,10 +97,12 @@ class OpenAiBackend(Metered, BaseBackend):
             meter.completion = _chosen(reply, choices, self.traits.constraint, self.name)
         return ChoicesDecision(decision=meter.completion, meta_info={"reply": reply})
 
-    def _likeliest(self, s, choices: list[str], method: ChoicesSamplingMethod, meter: Meter) -> ChoicesDecision:
+    def _likeliest(self, s, choices: list[str], method: ChoicesSamplingMethod,
+                   meter: Meter) -> ChoicesDecision | None:
         """`select` by log-likelihood, as in-process: each choice is forced by a grammar that allows
         only it, and scored by the log-probabilities the server gives its tokens (taken before
-        the grammar filters them). One request per choice, each after the same cached prompt."""
+        the grammar filters them). One request per choice, each after the same cached prompt.
+        None when the server gives no log-probabilities: the choice is then decoded under a grammar."""
         if method.requires_unconditional_logprobs:
             raise LlmError(f"{self.name}: select with {type(method).__name__} is not supported")
         paths: list[list[float]] = []
@@ -101,11 +110,11 @@ class OpenAiBackend(Metered, BaseBackend):
             body = {"prompt": s.text_, "max_tokens": _longest([choice]), "temperature": 0.0, "logprobs": 1,
                     "grammar": _gbnf(lambda g: g.gbnf_choices([choice])), **self._llama_sampling()}
             reply = self._post("/completions", body)
-            scored = (first_choice(reply, self.name).get("logprobs") or {}).get("token_logprobs")
+            _count(meter, reply, scoring=True)
+            scored = _token_logprobs(first_choice(reply, self.name))
             if not scored:
-                raise LlmError(f"{self.name}: the server gives no logprobs to choose by; try ?constraint=none")
-            paths.append([float(lp) for lp in scored if lp is not None])
-            _count(meter, reply, scored=True)
+                return None
+            paths.append(scored)
         return method(choices=choices, normalized_prompt_logprobs=[sum(p) / max(len(p), 1) for p in paths],
                       input_token_logprobs=[[(lp, None, None) for lp in p] for p in paths],
                       output_token_logprobs=[[] for _ in choices])
@@ -145,7 +154,8 @@ class OpenAiBackend(Metered, BaseBackend):
             listing = get_json(self.base_url + "/models", api_key=self._api_key, policy=self._policy)
         except HttpError as e:
             raise self._explained(e) from None
-        entries = [e for e in listing.get("data", []) if isinstance(e, dict)] if isinstance(listing, dict) else []
+        data = listing.get("data") if isinstance(listing, dict) else None
+        entries = [e for e in data if isinstance(e, dict)] if isinstance(data, list) else []
         ids = [str(e.get("id")) for e in entries]
         if ids and self.model not in ids:
             raise LlmError(f"{self.name}: the server does not serve {self.model!r}; it serves {', '.join(ids[:8])}")
@@ -155,25 +165,37 @@ class OpenAiBackend(Metered, BaseBackend):
         """`e` with the backend's name in front, and for a refused key what to do about it."""
         if e.status in (401, 403):
             given = "the API key was refused" if self._api_key else "it wants an API key and none was given"
-            return HttpError(f"{self.name}: {given} ({e}); set OPENAI_API_KEY, or name the variable that holds "
-                             "the key with llm_api_key_env", e.status)
+            return HttpError(f"{self.name}: {given} ({e}); set {self._key_variable}, or name the variable that "
+                             "holds the key with llm_api_key_env", e.status)
         return HttpError(f"{self.name}: {e}", e.status)
 
 
-def _count(meter: Meter, reply: dict[str, Any], *, scored: bool = False) -> None:
-    """Adds one reply's usage to the call's meter: the prompt once, what the server computed of it
-    (the whole prompt unless it reports cache hits), and the tokens it wrote, or for `scored`
-    ones (select's) the tokens it scored."""
+def _count(meter: Meter, reply: dict[str, Any], *, scoring: bool = False) -> None:
+    """Adds one reply's usage to the call's meter, as the in-process backend counts: the first
+    request's prompt, and what the server computed of it (all of it unless it reports cache
+    hits), as the call's prompt and prefill; what it wrote as completion, or when `scoring`
+    (select's requests) as scored tokens, with whatever the later requests recomputed."""
     usage = reply.get("usage") or {}
     prompt = int(usage.get("prompt_tokens") or 0)
     cached = (usage.get("prompt_tokens_details") or {}).get("cached_tokens")
-    meter.prompt_tokens = meter.prompt_tokens or prompt
-    meter.prefilled_tokens = (meter.prefilled_tokens or 0) + prompt - (int(cached) if isinstance(cached, int) else 0)
+    computed = prompt - (int(cached) if isinstance(cached, int) else 0)
     written = int(usage.get("completion_tokens") or 0)
-    if scored:
-        meter.scored_tokens += written
+    first = not meter.prompt_tokens
+    if first:
+        meter.prompt_tokens, meter.prefilled_tokens = prompt, computed
+    if scoring:
+        meter.scored_tokens += written + (0 if first else computed)
     else:
         meter.completion_tokens += written
+
+
+def _token_logprobs(choice: dict[str, Any]) -> list[float]:
+    """The log-probabilities of a completion's tokens: OpenAI's `token_logprobs` (llama-cpp-python),
+    or the `content` list llama.cpp's llama-server gives."""
+    logprobs = choice.get("logprobs") or {}
+    values = logprobs.get("token_logprobs") or [item.get("logprob") for item in logprobs.get("content") or []
+                                                if isinstance(item, dict)]
+    return [float(v) for v in values if isinstance(v, (int, float))]
 
 
 def _chosen(reply: str, choices: list[str], constraint: Constraint, name: str) -> str:

@@ -31,7 +31,9 @@ class ReplayBackend(ScriptedBackend):
         self.recorded = [e for e in trace.events if isinstance(e, LlmCall)]
         self.diverged: list[int] = []  # indexes of calls whose prompt differed from the recording
         # The planner's control flow follows the capabilities, so they must be the recorded ones.
-        super().__init__(self._serve, constrained=trace.start.capabilities.select, name=f"replay:{path}")
+        recorded = trace.start.capabilities
+        super().__init__(self._serve, constrained=recorded.select, whole_turns=recorded.whole_turns,
+                         name=f"replay:{path}")
 
     def _serve(self, call: ScriptedCall) -> str:
         if call.index >= len(self.recorded):

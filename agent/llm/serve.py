@@ -13,11 +13,15 @@ inferred: the prompt tokens the model evaluated, subtracted from the prompt.
 from __future__ import annotations
 
 import importlib
+import os
+import signal
 from typing import Any
 
 import llama_cpp
 import llama_cpp.llama_types as replies
 from typing_extensions import NotRequired, TypedDict
+
+from agent.process_group import when_parent_dies
 
 
 class PromptTokensDetails(TypedDict):
@@ -46,6 +50,9 @@ class ReportingLlama(llama_cpp.Llama):
 
 
 def main() -> None:
+    # Started in a session of its own (local_server.py), it would outlive a parent killed by
+    # SIGKILL; and SIGTERM waits for a generation in flight, so the whole group goes at once.
+    when_parent_dies(lambda: os.killpg(os.getpgrp(), signal.SIGKILL))
     # The server validates its replies against llama_types' TypedDicts, which drop every key they
     # do not name: name this one, before the server's routes are declared (on import).
     replies.CompletionUsage.__annotations__["prompt_tokens_details"] = NotRequired[PromptTokensDetails]

@@ -24,6 +24,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.llm.base import Metered
 from agent.llm.http import HttpPolicy
@@ -78,6 +79,9 @@ def _openai_options(query: str) -> dict[str, str]:
         accepted = OPENAI_OPTIONS[name]
         if accepted is not None and value not in accepted:
             raise ConfigError(f"llm: openai: {name} must be one of {', '.join(accepted)}, got {value!r}")
+    if options.get("mode") == "completion" and options.get("constraint") == "json_schema":
+        raise ConfigError("llm: openai: constraint=json_schema needs mode=chat (response_format is a chat field); "
+                          "completion mode takes grammar or none")
     return options
 
 
@@ -93,15 +97,32 @@ def open_backend(text: str, threads: int | None = None, *, api_key_env: str = AP
     if spec.kind == "scripted":
         return load_script(Path(spec.target))
     if spec.kind == "sglang":
-        return SglangBackend(spec.target, policy=policy)
+        return SglangBackend(spec.target, policy=policy, api_key=api_key(api_key_env))
     if spec.kind == "random":
         return RandomBackend(int(spec.target))
     # These two load only when asked: openai costs a quarter second of start-up, and
     # llama-cpp-python is an optional, compiled dependency.
     if spec.kind == "openai":
         backend = importlib.import_module("agent.llm.openai_compat").OpenAiBackend
-        return backend(spec.target, spec.model, **spec.options, api_key=os.environ.get(api_key_env, ""), policy=policy)
+        return backend(spec.target, spec.model, **spec.options, api_key=api_key(api_key_env), key_variable=api_key_env,
+                       policy=policy)
     return _llamacpp_module().LlamaCppBackend(Path(spec.target) if spec.target else None, threads=threads)
+
+
+def api_key(variable: str) -> str:
+    """The key in `variable`, without the line end an env file may leave; none set: no key."""
+    key = os.environ.get(variable, "").strip()
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in key):
+        raise ConfigError(f"llm: the API key in ${variable} holds a control character; it cannot go in a header")
+    return key
+
+
+def open_configured(config: AgentConfig, text: str | None = None) -> Metered:
+    """The backend `text` names (default: the config's `llm`), opened as the config says: an
+    in-process model's threads, the variable holding an API key, and how long and how often a
+    server is asked."""
+    return open_backend(text or config.llm, threads=config.llm_threads, api_key_env=config.llm_api_key_env,
+                        policy=HttpPolicy(timeout_s=config.llm_timeout_s, retries=config.llm_retries))
 
 
 def _llamacpp_module():

@@ -46,7 +46,9 @@ def ask(s, name: str, schema: dict[str, Any], caps: Capabilities, accept: Accept
     reply = _reply(s, name, schema, caps)
     fields, problem = accept(reply) if reply is not None else (None, "the reply is not a JSON object")
     s += sgl.assistant_end()
-    if fields is not None or caps.json_schema:
+    # Under a schema, a reply that parses holds to it; one that does not was cut off (a thought
+    # too long for TURN_TOKENS) or the server only tried: worth one more turn either way.
+    if fields is not None or (caps.json_schema and reply is not None):
         return fields, problem
     s += sgl.user(prompts.WHOLE_CORRECTION.format(problem=problem, keys=", ".join(_keys(schema))))
     s += sgl.assistant_begin()
@@ -70,8 +72,11 @@ def _reply(s, name: str, schema: dict[str, Any], caps: Capabilities) -> Fields |
 
 
 def _keys(schema: dict[str, Any]) -> list[str]:
-    """The keys a reply must have: an object's, or those of the first of its alternatives."""
-    return list((schema.get("anyOf") or [schema])[0]["properties"])
+    """The keys a reply may have: an object's, or those of any of its alternatives, in order."""
+    keys: dict[str, None] = {}
+    for alternative in schema.get("anyOf") or [schema]:
+        keys.update(dict.fromkeys(alternative["properties"]))
+    return list(keys)
 
 
 def thought_schema() -> dict[str, Any]:

@@ -12,8 +12,7 @@ from agent.checks import Check, Verdict, evaluate
 from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.infospace import Infospace, default_db_path
-from agent.llm import Metered, open_backend
-from agent.llm.http import HttpPolicy
+from agent.llm.spec import open_configured
 from agent.planner import Planner, PlannerOptions, RunResult
 from agent.planner.tool_trace import ToolTrace
 from agent.session.watching import run_setup, watching
@@ -44,20 +43,13 @@ class RunRequest(BaseModel):
     on_tool_error: Callable[[str], None] | None = None  # each broken Skill.md, as one line
 
 
-def open_llm(config: AgentConfig, spec: str | None = None) -> Metered:
-    """The backend `spec` (default: the config's `llm`) names, opened as the config says: threads,
-    the variable holding an API key, and how long and how often a server is asked."""
-    return open_backend(spec or config.llm, threads=config.llm_threads, api_key_env=config.llm_api_key_env,
-                        policy=HttpPolicy(timeout_s=config.llm_timeout_s, retries=config.llm_retries))
-
-
 def plan_in_world(request: RunRequest) -> RunResult:
     """Opens the LLM, loads the tools, puts the bot in the world and plans toward the goal.
 
     With a check, the result's `final_check` is the check read once more after the planner
     let go, while the bot is still in the world: the figure an eval trusts."""
     toolbox = load_tools(request)
-    backend = open_llm(request.config)
+    backend = open_configured(request.config)
     writer = TraceWriter(request.trace, on_event=request.on_event)
     infospace = Infospace.open(request.config.infospace or default_db_path(request.config.username))
     # What the body sees, next to the trace: the report reads it back.

@@ -16,8 +16,8 @@ class Capabilities(BaseModel):
     """Which constraints the backend enforces while decoding, and what shape of turn it serves."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    # sgl.select: one of fixed strings; by log-likelihood in-process and on SGLang, by a grammar
-    # of the choices on an OpenAI-compatible server
+    # sgl.select: one of fixed strings; by log-likelihood in-process, on SGLang and on a llama.cpp
+    # server in completion mode; elsewhere decoded under a grammar or schema of the choices
     select: bool
     json_schema: bool  # sgl.gen(json_schema=...): output always parses and fits the schema
     regex: bool = False  # sgl.gen(regex=...): output matches the pattern (a line that is not empty)

@@ -53,3 +53,12 @@ def test_importing_the_trace_loads_no_agent_module_above_it():
     modules = ast.literal_eval(loaded)
     above = [m for m in modules if m.startswith("agent.") and not allowed(m)]
     assert not above, f"import agent.trace loaded modules above it: {', '.join(above)}"
+
+
+def test_the_cli_loads_no_llama_cpp_until_a_command_needs_it():
+    # llama-cpp-python is an optional extra, and slow to import: `mcagent --help` must not need it.
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import agent.cli, sys; print('llama_cpp' in sys.modules)"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout.strip()
+    assert loaded == "False"

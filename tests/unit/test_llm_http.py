@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from agent.llm import http
 from agent.llm.base import LlmError
 from agent.llm.http import HttpError, HttpPolicy, get_json, post_json
 from support.http_server import DROP, HANG, LocalServer, Reply, closed_port_url
@@ -122,3 +123,19 @@ def test_a_reply_that_is_not_json_is_an_error_that_quotes_it():
     with LocalServer(replies(Reply(200, "<html>hello</html>"))) as server:
         with pytest.raises(HttpError, match="not JSON: '<html>hello</html>'"):
             get_json(server.url + "/", policy=FAST)
+
+
+@pytest.mark.parametrize("retry_after", ["-5", "nan", "soon"])
+def test_a_retry_after_that_is_not_a_number_of_seconds_falls_back_to_the_backoff(retry_after):
+    busy = Reply(429, {"error": {"message": "slow down"}}, headers={"Retry-After": retry_after})
+    with LocalServer(replies(busy, Reply(200, {"ok": True}))) as server:
+        assert get_json(server.url + "/x", policy=FAST) == {"ok": True}
+
+
+def test_no_wait_between_tries_is_longer_than_the_cap(monkeypatch):
+    monkeypatch.setattr(http, "MAX_WAIT_S", 0.05)
+    busy = Reply(503, "busy", headers={"Retry-After": "999"})
+    with LocalServer(replies(busy, busy, Reply(200, {"ok": True}))) as server:
+        started = time.perf_counter()
+        assert get_json(server.url + "/x", policy=HttpPolicy(retries=3, backoff_s=100)) == {"ok": True}
+    assert time.perf_counter() - started < 1.0

@@ -10,8 +10,11 @@ import json
 import pytest
 import sglang as sgl
 
+from agent.errors import ConfigError
 from agent.llm import LlmError, open_backend
+from agent.llm.base import chat_messages
 from agent.llm.http import HttpPolicy
+from agent.llm.spec import api_key
 from agent.trace.schema import RunEnd
 from support.http_server import LocalServer, Reply, Request
 from support.planning import rig
@@ -32,7 +35,7 @@ def chat(content: str) -> Reply:
                        "usage": {"prompt_tokens": 20, "completion_tokens": 3}})
 
 
-def llama_like(replies: list[Reply], likes: dict[str, float] | None = None):
+def llama_like(replies: list[Reply], likes: dict[str, float] | None = None, shape: str = "token_logprobs"):
     """Answers /models and the probes as llama.cpp's server would, a choice forced by a grammar
     with the log-probability `likes` gives it (per token, two tokens each), then `replies` in order."""
     queue = list(replies)
@@ -48,7 +51,12 @@ def llama_like(replies: list[Reply], likes: dict[str, float] | None = None):
         if body.get("logprobs"):
             choice = json.loads(body["grammar"].removeprefix("root ::= "))
             reply = completion(choice, cached=8)
-            reply.body["choices"][0]["logprobs"] = {"token_logprobs": [(likes or {}).get(choice, -5.0)] * 2}
+            scores = [(likes or {}).get(choice, -5.0)] * 2
+            reply.body["choices"][0]["logprobs"] = {
+                "token_logprobs": {"token_logprobs": scores},
+                "content": {"content": [{"token": "t", "logprob": s} for s in scores]},  # llama.cpp's llama-server
+                "none": None,
+            }[shape]
             return reply
         return queue.pop(0)
 
@@ -99,8 +107,10 @@ def test_a_llama_cpp_server_is_used_in_completion_mode_with_its_grammar_for_ever
     assert (red["grammar"], blue["grammar"]) == ('root ::= "red"\n', 'root ::= "blue"\n')
     assert red["logprobs"] == 1 and red["prompt"] == blue["prompt"] and red["prompt"].endswith("COLOUR: ")
     assert "[0-9]" in gen["grammar"] and gen["prompt"].endswith("blue\nN: ")
-    assert backend.usage.scored_tokens == 4  # two per choice
-    assert backend.usage.prefilled_tokens == (10 - 8) * 2 + (46 - 40)  # what the server says it computed
+    # Counted as in-process: the select's prompt prefilled once (10 - 8 cached), the rest scored:
+    # two tokens per choice, and what the second request computed again of the prompt.
+    assert backend.usage.scored_tokens == 2 + 2 + (10 - 8)
+    assert backend.usage.prefilled_tokens == (10 - 8) + (46 - 40)
 
 
 def test_a_chat_only_api_is_used_whole_turn_with_response_format_and_the_key_in_a_header(monkeypatch):
@@ -160,3 +170,43 @@ def test_a_server_that_fails_mid_run_ends_it_as_llm_error_with_its_message_and_r
     assert end.outcome == "llm_error"
     written = [json.loads(line) for line in (tmp_path / "trace.jsonl").read_text().splitlines()]
     assert written[-1]["event"] == "run_end"
+
+
+@pytest.mark.parametrize("shape", ["content", "none"])
+def test_select_reads_llama_servers_logprobs_and_without_any_decodes_under_the_choices_grammar(shape):
+    fallback = completion("red")
+    with LocalServer(llama_like([fallback, completion("42")], likes={"red": -0.1}, shape=shape)) as server:
+        backend = open_backend(f"openai:{server.url}/v1#m", policy=NO_RETRY)
+        state = _labelled.run(backend=backend, use_thread=False)
+        last = server.requests[-2].json
+    assert state["colour"] == "red"
+    if shape == "none":  # no scores came: one more request, held to either choice
+        assert last["grammar"] == 'root ::= "red" | "blue"\n' and "logprobs" not in last
+
+
+def test_chat_messages_join_neighbours_of_one_role_for_strict_templates():
+    class State:
+        cur_role = "assistant"
+        cur_role_begin_pos = 3
+        text_ = "..."
+        messages_ = [{"role": "system", "content": "s"}, {"role": "user", "content": "a"},
+                     {"role": "user", "content": "b"}, {"role": "assistant", "content": "c"}]
+
+    assert chat_messages(State(), "x") == [{"role": "system", "content": "s"}, {"role": "user", "content": "a\n\nb"},
+                                           {"role": "assistant", "content": "c"}]
+
+
+def test_a_key_with_a_line_end_is_stripped_and_one_with_a_control_character_refused(monkeypatch):
+    monkeypatch.setenv("K", KEY + "\r\n")
+    assert api_key("K") == KEY
+    monkeypatch.setenv("K", "sk-a\x07b")
+    with pytest.raises(ConfigError, match=r"\$K holds a control character") as caught:
+        api_key("K")
+    assert "sk-a" not in str(caught.value)
+
+
+def test_a_refused_key_names_the_configured_variable(monkeypatch):
+    monkeypatch.setenv("TEAM_KEY", "sk-wrong-1")
+    with LocalServer(hosted_like([])) as server:
+        with pytest.raises(LlmError, match="set TEAM_KEY, or name the variable"):
+            open_backend(f"openai:{server.url}/v1#m", api_key_env="TEAM_KEY", policy=NO_RETRY)

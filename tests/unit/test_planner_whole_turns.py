@@ -9,6 +9,7 @@ import pytest
 import sglang as sgl
 
 from agent.llm import LlmError
+from agent.llm.replay import ReplayBackend
 from agent.llm.scripted import ScriptedBackend
 from agent.planner import prompts
 from agent.trace.schema import MethodStep, OuterStep
@@ -95,3 +96,13 @@ def test_a_chat_backend_refuses_a_program_that_writes_into_the_turn_before_askin
     backend = ScriptedBackend(["measure"], whole_turns=True)
     with pytest.raises(LlmError, match="answers whole turns"):
         labelled.run(backend=backend, use_thread=False)
+
+
+def test_a_chat_run_replays_from_its_trace_as_a_chat_run(tmp_path):
+    trace = tmp_path / "trace.jsonl"
+    recorded = chat_rig([act("measure", {"distance": 3}), {"DONE": "yes", "NEXT_TASK": "x"}], trace=trace)
+    assert recorded.run().outcome == "done"
+    recorded.trace.close()
+    replayed = rig(None, backend=ReplayBackend(trace))
+    assert replayed.backend.capabilities.whole_turns and replayed.run().outcome == "done"
+    assert replayed.backend.diverged == []
