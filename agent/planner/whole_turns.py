@@ -21,9 +21,11 @@ from agent.llm import Capabilities
 from agent.planner import prompts
 from agent.planner.args import repair
 
-# Room for a sentence of thoughts, a tool name, arguments and the JSON around them. It also
-# bounds a thought: a string's maxLength would cost a grammar of one nested rule per character.
+# Room for a sentence of thoughts, a tool name, arguments and the JSON around them.
 TURN_TOKENS = 320
+# A thought is one short sentence. Held by the schema, not only by TURN_TOKENS: SmolLM2 facing
+# the whole catalog wrote "1.1.1.…" until the token bound cut the reply off, unparseable.
+THOUGHT_CHARS = 240
 
 Fields = dict[str, Any]
 # What is wrong with a reply (None: nothing), and the fields as the planner takes them.
@@ -80,7 +82,7 @@ def _keys(schema: dict[str, Any]) -> list[str]:
 
 
 def thought_schema() -> dict[str, Any]:
-    return {"type": "string", "minLength": 1}
+    return {"type": "string", "minLength": 1, "maxLength": THOUGHT_CHARS}
 
 
 def object_schema(properties: dict[str, Any]) -> dict[str, Any]:

@@ -61,14 +61,25 @@ def test_chat_mode_asks_each_decision_as_one_json_reply_held_to_the_tools(server
     assert start.capabilities.whole_turns and start.capabilities.json_schema
     calls = [e for e in events if isinstance(e, LlmCall)]
     assert calls and {c.kind for c in calls} == {"gen"}
-    decisions = [json.loads(c.completion) for c in calls]  # every reply parses: the grammar held it
+    # A reply the grammar held parses, and names a tool of the catalog. SmolLM2 sometimes loops
+    # ("1.1.1.…") until the turn's token bound cuts it off: such a reply is asked once more, and
+    # if it is cut off again the step fails as having no tool, never as a tool it did not name.
+    decisions = [d for d in map(_parsed, (c.completion for c in calls)) if d is not None]
     actions = [d for d in decisions if "TOOL_NAME" in d]
     assert actions and all(d["TOOL_NAME"] in start.tools for d in actions)
     steps = [e for e in events if isinstance(e, OuterStep)]
-    assert steps and all(s.decided.tool == "model" and s.tool in start.tools for s in steps)
+    assert steps and all(s.decided.tool == "model" for s in steps)
+    assert all(s.tool in start.tools or (s.tool is None and "not a JSON object" in s.note) for s in steps)
     assert all(c.tokens_in > 0 and c.latency_s > 0 for c in calls)
     if len(calls) > 1:
         assert calls[-1].tokens_prefilled < calls[-1].tokens_in // 2  # the growing chat reuses its prefix
+
+
+def _parsed(text: str) -> dict | None:
+    try:
+        return json.loads(text, strict=False)
+    except json.JSONDecodeError:
+        return None
 
 
 def test_the_unmodified_llama_cpp_server_serves_the_planner_with_its_cache_hits_unknown():
