@@ -18,18 +18,17 @@ Beware: a request whose `grammar` does not parse kills this server (SIGSEGV, no 
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Literal
 
 from agent.errors import ConfigError
 from agent.llm.base import LlmError
+from agent.llm.http import HttpError, HttpPolicy, get_json
 from agent.process_group import end_group, free_port
 
 DEFAULT_ALIAS = "smollm2-135m"
@@ -38,6 +37,8 @@ READY_TIMEOUT_S = 60.0
 # uvicorn exits at once on SIGTERM when idle; a generation in flight is not waited for past this.
 STOP_TIMEOUT_S = 5.0
 LOG_TAIL_LINES = 3
+# While it starts, the server is asked once every 0.2 s, each time briefly.
+READY_POLL = HttpPolicy(timeout_s=2.0, retries=0)
 
 
 class LocalLlamaServer:
@@ -110,11 +111,12 @@ class LocalLlamaServer:
             if (code := self._proc.poll()) is not None:
                 raise LlmError(f"llama server exited with code {code} while starting{self._last_words()}")
             try:
-                with urllib.request.urlopen(f"{self.base_url}/models", timeout=2) as response:
-                    if any(m.get("id") == self.model for m in json.load(response).get("data", [])):
-                        return
-            except (OSError, ValueError):
-                pass  # not listening yet
+                listing = get_json(f"{self.base_url}/models", policy=READY_POLL)
+            except HttpError:
+                listing = {}  # not listening yet
+            served = listing.get("data") if isinstance(listing, dict) else None
+            if any(isinstance(m, dict) and m.get("id") == self.model for m in served or []):
+                return
             if time.monotonic() > deadline:
                 raise LlmError(f"llama server did not answer within {self.ready_timeout_s:g} s{self._last_words()}")
             time.sleep(0.2)
