@@ -6,7 +6,9 @@
 // The one argument is a JSON object of flying-squid options (Python's
 // ServerSettings writes it). Protocol on stdout, one JSON object per line:
 //   {"mcagent": "ready", "host", "port", "version", "generator", "seed", "world", "scenario"}
-// The options may carry `mcagent_scenario` (see lib/scenario.js), built before "ready".
+// The options may carry `mcagent_scenario` (see lib/scenario.js), built before "ready", and
+// `mcagent_journal`, a file of block changes (lib/block-journal.js): those it holds are put
+// back after the scenario ("restored" in "ready" counts them), and every later one is added.
 //   {"mcagent": "error", "message"}         then exit code 1
 // Every other stdout line is the server's own log.
 //
@@ -15,6 +17,8 @@
 const lifeline = require('./lib/lifeline')
 const { buildScenario } = require('./lib/scenario')
 const { applyFixes } = require('./lib/flying-squid-fixes')
+const journal = require('./lib/block-journal')
+const { burnPlayersInLava } = require('./lib/lava-damage')
 
 // Kicking players on shutdown normally takes milliseconds.
 const KICK_WAIT_MS = 1000
@@ -79,11 +83,14 @@ async function main () {
     fail(e.message)
   }
   applyFixes(serv)
+  burnPlayersInLava(serv)
   serv.once('error', (e) => fail(e.code === 'EADDRINUSE' ? `port ${options.port} is already in use on ${options.host}` : e.message))
   serv.once('ready', async () => {
     const scenario = options.mcagent_scenario
     if (scenario) await buildScenario(serv, scenario).catch((e) => fail(e.message))
+    const restored = await restoreChanges(serv, options.mcagent_journal).catch((e) => fail(`block journal: ${e.message}`))
     emit('ready', {
+      restored,
       host: options.host,
       port: serv.listeningPort,
       version: options.version,
@@ -93,6 +100,13 @@ async function main () {
       scenario: scenario?.name ?? null
     })
   })
+}
+
+async function restoreChanges (serv, file) {
+  if (!file) return 0
+  const restored = await journal.replay(serv, file)
+  journal.record(serv, file)
+  return restored
 }
 
 main().catch((e) => fail(e.stack || String(e)))

@@ -140,6 +140,7 @@ def catalog_prefill(backend: Metered, toolbox: Toolbox, world: object, *, steps:
     check = parse_check(UNREACHABLE, "check")
     try:
         planner = Planner(backend, toolbox, PlannerOptions(max_steps=steps, method_max_steps=steps))
+        events = _kept(planner)
         executor = Executor(toolbox, infospace, world=world, llm=backend, method_runner=planner, subplanner=planner,
                             goal_check=check)
         planner.run(PREFILL_GOAL, executor, judge=lambda: evaluate(world, check), check=check)
@@ -147,7 +148,14 @@ def catalog_prefill(backend: Metered, toolbox: Toolbox, world: object, *, steps:
         infospace.close()
     return [PrefillRow(step=r.outer_step, context_tokens=r.context_tokens, prefilled_tokens=r.llm.prefilled_tokens,
                        scored_tokens=r.llm.scored_tokens)
-            for r in planner.trace.events if isinstance(r, OuterStep) and r.plan == 0 and r.llm.calls]
+            for r in events if isinstance(r, OuterStep) and r.plan == 0 and r.llm.calls]
+
+
+def _kept(planner: Planner) -> list[Event]:
+    """Every event of the planner's run: its trace writer keeps only the recent ones in memory."""
+    events: list[Event] = []
+    planner.trace.subscribe(events.append)
+    return events
 
 
 def _method_steps(backend: Metered, toolbox: Toolbox, method: str, world: object, steps: int) -> list[MethodStep]:
@@ -160,11 +168,12 @@ def _method_run(backend: Metered, toolbox: Toolbox, method: str, world: object, 
     infospace = Infospace.open(":memory:")
     try:
         planner = Planner(backend, toolbox, PlannerOptions(method_max_steps=steps))
+        events = _kept(planner)
         executor = Executor(toolbox, infospace, world=world, llm=backend, method_runner=planner, subplanner=planner)
         executor.execute_action({"type": method})
     finally:
         infospace.close()
-    return list(planner.trace.events)
+    return events
 
 
 def prefill_table(rows: list[PrefillRow]) -> str:

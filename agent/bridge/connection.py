@@ -80,6 +80,8 @@ class BotConnection:
         if reply.ok:
             return reply.result
         if reply.code == "disconnected":
+            # Node heard of the loss first (its event may still be on the way): same reason either way.
+            self._ended = self._ended or (reply.message or "connection lost").removeprefix("bot is disconnected: ")
             raise BotDisconnected(reply.message or "bot is disconnected")
         raise BridgeError(f"{action}: {reply.message}", code=reply.code or "internal")
 
@@ -124,6 +126,11 @@ class BotConnection:
     @property
     def connected(self) -> bool:
         return not self._closed and self._ended is None
+
+    @property
+    def ended_reason(self) -> str | None:
+        """Why the bot left the server ("kicked: ...", "connection ended (...)"); None while it is on it."""
+        return self._ended
 
     def close(self) -> None:
         """Leaves the server and removes the event handler. Idempotent, never raises.

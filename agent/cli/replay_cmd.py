@@ -3,17 +3,22 @@ executed again against a server, with the steps whose results diverge.
 
 The timeline shows outer steps with their methods' inner steps nested under them: tool,
 arguments, status in colour, thoughts, the result and timings. --follow watches a run's
-trace grow until its run_end (or Ctrl-C). A killed run's trace is shown up to its last
-complete line, with a note that the run ended abnormally.
+trace grow: it waits up to --wait seconds for the file to appear, and ends by itself at the
+run's run_end, or when the run that writes it is gone (killed: its lock on the file is free and
+no line comes). A killed run's trace is shown up to its last complete line, with a note that the
+run ended abnormally; lines that are not events are skipped and named in one warning on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
-from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args
+from rich.console import Console
+
+from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args, seconds
 from agent.cli.run_cmd import timeline_console
 from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags, load_tools
@@ -23,14 +28,17 @@ from agent.replay.live import RecordedCall, replay_calls
 from agent.replay.timeline import Filters, render
 from agent.session import bot_session
 from agent.tools import Executor
-from agent.trace import Trace, follow, read_trace
-from agent.trace.schema import ToolCall, ToolResult
+from agent.trace import Follower, Trace, read_trace
+from agent.trace.reader import bad_lines_warning, ended_abnormally
+from agent.trace.schema import Event, ToolCall, ToolResult
 
 # Tool types a live replay runs again: the world tools (python) and the primitives. Methods are
 # replayed through their inner calls; llm and instruction tools do nothing in the world.
 REPLAYED_TYPES = ("python", "primitive")
 # A throwaway infospace: a replay must not write into the agent's memory.
 SCRATCH_INFOSPACE = ":memory:"
+# How long --follow waits for the trace to appear, by default.
+FOLLOW_WAIT_S = 30.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,7 +47,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--step", type=int, metavar="N", help="only outer step N (with its inner steps)")
     p.add_argument("--method", metavar="NAME", help="only the runs of method NAME")
     p.add_argument("--tools-only", action="store_true", help="only the tool calls, nested ones included")
-    p.add_argument("--follow", action="store_true", help="watch a running run's trace until its run_end")
+    p.add_argument("--follow", action="store_true",
+                   help="watch a running run's trace until its run_end, or until the run is gone")
+    p.add_argument("--wait", type=seconds, default=FOLLOW_WAIT_S, metavar="S",
+                   help=f"--follow: how long to wait for TRACE to appear (default {FOLLOW_WAIT_S:g} s)")
     p.add_argument("--live", action="store_true", help="execute the recorded tool calls again against a server")
     p.add_argument("--tolerance", type=float, default=0.5, metavar="BLOCKS",
                    help="--live: how far a position may land from the recorded one (default 0.5)")
@@ -57,19 +68,42 @@ def run(args: argparse.Namespace) -> int:
     console = timeline_console()
     filters = Filters(step=args.step, method=args.method, tools_only=args.tools_only)
     if args.follow:
-        for event in follow(args.trace):
-            if filters.keep(event):
-                for line in render(event):
-                    console.print(line)
-        return 0
+        return follow(args.trace, args.wait, console, filters)
     trace = read_trace(args.trace)
-    for event in trace.events:
-        if filters.keep(event):
-            for line in render(event):
-                console.print(line)
+    show(trace.events, console, filters)
+    if trace.warning:
+        warn(trace.warning)
     if trace.abnormal:
         console.print(f"note: {trace.abnormal}", style="bold red")
     return 0
+
+
+def show(events: Iterable[Event], console: Console, filters: Filters) -> None:
+    for event in events:
+        if filters.keep(event):
+            for line in render(event):
+                console.print(line)
+
+
+def follow(path: Path, wait_s: float, console: Console, filters: Filters) -> int:
+    """The trace as its run writes it, until its run_end or until the run is gone."""
+    follower = Follower(path)
+    if not path.exists():
+        print(f"waiting for {path} to appear (at most {wait_s:g} s)", file=sys.stderr, flush=True)
+    follower.wait_for_file(wait_s)
+    try:
+        show(follower.events(), console, filters)
+    finally:
+        if warning := bad_lines_warning(path, follower.bad_lines):
+            warn(warning)
+    if not follower.ended:
+        cut = follower.truncated_line is not None
+        console.print(f"note: {ended_abnormally(cut)}; no run is writing it any more", style="bold red")
+    return 0
+
+
+def warn(warning: str) -> None:
+    print(f"mcagent replay: warning: {warning}", file=sys.stderr)
 
 
 def recorded_calls(trace: Trace) -> list[RecordedCall]:
@@ -92,6 +126,8 @@ def recorded_calls(trace: Trace) -> list[RecordedCall]:
 
 def live(args: argparse.Namespace) -> int:
     trace = read_trace(args.trace)
+    if trace.warning:
+        warn(trace.warning)
     calls = recorded_calls(trace)
     if not calls:
         raise McAgentError(f"{args.trace} holds no tool calls to replay")

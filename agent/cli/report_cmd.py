@@ -1,10 +1,12 @@
 """`mcagent report TRACE -o report.html`: a run as one self-contained HTML page: the summary,
 a top-down map of the bot's path with the steps and the blocks it observed, one row per
-step, and where the time went."""
+step, and where the time went. Lines of the trace that are not events are skipped, named in one
+warning on stderr and in the page."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from agent.replay.report import report_html
@@ -21,6 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     trace = read_trace(args.trace)
+    if trace.warning:
+        print(f"mcagent report: warning: {trace.warning}", file=sys.stderr)
     output = args.output or args.trace.with_name("report.html")
     output.write_text(report_html(trace), encoding="utf-8")
     print(f"report: {output} ({len(trace.events)} events)")

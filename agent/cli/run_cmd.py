@@ -2,7 +2,8 @@
 
 One progress line per step (outer.inner, tool, short args, status, duration), then a summary:
 the outcome (`success (verified: ...)`, `done (unverified: no check)`, `max_steps`, `failed`,
-`llm_error` when the model server fails), success claims and refusals, steps, wall time, LLM time, tokens, and where the trace is. Exit code
+`llm_error` when the model server fails, `disconnected` when the bot lost its server and could not
+join again; these two are also one line on stderr), success claims and refusals, rejoins and deaths, steps, wall time, LLM time, tokens, and where the trace is. Exit code
 0 for a verified success or an unverified DONE, 1 otherwise, 2 for bad usage, 130 for Ctrl-C.
 """
 
@@ -26,8 +27,11 @@ from agent.errors import ConfigError
 from agent.planner import PlannerOptions, RunResult
 from agent.replay.timeline import render
 from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
-from agent.trace import Event
+from agent.trace import Event, new_run_folder
 from agent.trace.schema import Chat, DoneClaim, LlmCall, RunEnd, RunStart, ToolCall, ToolResult
+
+# Outcomes where something outside the agent failed: said on stderr too, for whoever runs it unattended.
+ENDED_BY_FAULT = ("llm_error", "disconnected")
 
 SLUG_CHARS = 40
 # Events the summary or nobody needs to see while the run goes on.
@@ -86,8 +90,10 @@ def goal_and_check(goal: str | None, check: str | None, world: WorldOptions) -> 
 
 
 def default_trace(config: AgentConfig, goal: str) -> Path:
+    """TRACE_DIR/<time>-<goal>/trace.jsonl, in a folder made now for this run alone: a run started
+    in the same second with the same goal gets the name with -2, -3, ..."""
     slug = re.sub(r"[^a-z0-9]+", "-", goal.lower()).strip("-")[:SLUG_CHARS] or "run"
-    return config.trace_dir / f"{time.strftime('%Y%m%d-%H%M%S')}-{slug}" / "trace.jsonl"
+    return new_run_folder(config.trace_dir, f"{time.strftime('%Y%m%d-%H%M%S')}-{slug}") / "trace.jsonl"
 
 
 def run_and_print(loaded: LoadedConfig, args: argparse.Namespace, world: WorldOptions, goal: str,
@@ -129,11 +135,15 @@ def print_progress(event: Event) -> None:
 def print_summary(result: RunResult) -> None:
     usage = result.usage
     print(f"outcome: {result.outcome} ({result.reason})")
+    if result.outcome in ENDED_BY_FAULT:
+        print(f"mcagent: {result.outcome}: {result.reason}", file=sys.stderr)
     if result.claims:
         print(f"success claims: {result.claims}, refused by the goal check: {result.claims_refused}")
     print(f"steps: {result.steps} outer, {result.inner_steps} inner; wall {result.wall_s:.1f} s; "
           f"LLM {usage.seconds:.1f} s in {usage.calls} calls ({result.llm})")
     print(f"tokens: {usage.prompt_tokens:,} in ({usage.prefilled_tokens:,} prefilled), {usage.completion_tokens:,} out")
+    if result.rejoins or result.deaths:
+        print(f"world: the bot joined again {result.rejoins} time(s), died and was respawned {result.deaths} time(s)")
     if result.trace is not None:
         print(f"trace: {result.trace}")
     if result.final_check is not None:

@@ -56,6 +56,16 @@ class ViewerSettings(StrictModel):
     first_person: bool = Field(False, description="through the bot's eyes instead of from behind it")
 
 
+class ReconnectSettings(StrictModel):
+    """What a run does when the bot loses its server (agent/session/rejoin.py)."""
+
+    attempts: int = Field(5, ge=0, le=100, description="tries to rejoin after a disconnect; 0: end the run at once")
+    total_s: float = Field(30.0, gt=0, le=3600, description="seconds all tries together may take")
+    restart_server: bool = Field(
+        True, description="local server only: start it again (same world folder) when it died"
+    )
+
+
 class AgentConfig(StrictModel):
     """Everything mcagent reads from mcagent.yaml. Later steps add their keys here."""
 
@@ -74,6 +84,10 @@ class AgentConfig(StrictModel):
     )
     llm_timeout_s: float = Field(120.0, gt=0, le=3600, description="sglang:/openai: seconds one request may take")
     llm_retries: int = Field(3, ge=0, le=10, description="sglang:/openai: further tries after a 429, a 5xx or a drop")
+    tool_timeout_s: float = Field(
+        60.0, gt=0, le=3600, description="seconds a python tool may run when its Skill.md sets no timeout_s"
+    )
+    reconnect: ReconnectSettings = ReconnectSettings()
     world: str = Field("minecraft", description="which world-tools/<world>/ folder supplies the world tools")
     tool_folders: list[Path] = Field(
         default_factory=lambda: [SKILLS_DIR],

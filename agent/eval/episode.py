@@ -77,7 +77,7 @@ class EpisodeSpec(BaseModel):
             final_check=final.holds if final is not None else None, claims=result.claims,
             claims_refused=result.claims_refused, steps=result.steps, inner_steps=result.inner_steps,
             llm_calls=usage.calls, tokens_in=usage.prompt_tokens, tokens_out=usage.completion_tokens, reason=result.reason,
-            **figures,
+            rejoins=result.rejoins, deaths=result.deaths, **figures,
         )
 
 

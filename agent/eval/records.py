@@ -21,7 +21,9 @@ from agent.trace.schema import (
 EPISODES_FILE = "episodes.jsonl"
 # success: the check held. The rest are how the planner's run ended (agent.trace.Outcome), and
 # error: the episode could not run (the server, the bot or the scenario failed).
-EpisodeOutcome = Literal["success", "failed", "max_steps", "done", "llm_error", "interrupted", "stopped", "error"]
+EpisodeOutcome = Literal[
+    "success", "failed", "max_steps", "done", "llm_error", "disconnected", "interrupted", "stopped", "error",
+]
 
 
 class DecisionCounts(BaseModel):
@@ -156,6 +158,8 @@ class EpisodeRecord(BaseModel):
                                       "steps")
     refuted_outcomes: list[str] = Field(default_factory=list, description="methods that ended in an outcome whose "
                                         "checked condition was false")
+    rejoins: int = Field(0, ge=0, description="times the bot lost its server and joined again")
+    deaths: int = Field(0, ge=0, description="times the bot died and was respawned")
 
     def name(self) -> str:
         """The episode in a few words, e.g. cave seed 3 llamacpp."""

@@ -17,6 +17,7 @@ from agent.errors import ConfigError
 from agent.llm.base import LlmError, prompt_hash
 from agent.llm.scripted import ScriptedBackend, ScriptedCall
 from agent.trace import TraceError, read_trace
+from agent.trace.reader import bad_lines_warning
 from agent.trace.schema import LlmCall
 
 
@@ -28,6 +29,8 @@ class ReplayBackend(ScriptedBackend):
             raise ConfigError(f"replay: {e}") from None
         if trace.start is None:
             raise ConfigError(f"replay: {path} has no run_start: not a planner trace")
+        if trace.bad_lines:  # a missing llm_call would shift every later reply
+            raise ConfigError(f"replay: {bad_lines_warning(path, trace.bad_lines)}; only a whole trace can be replayed")
         self.recorded = [e for e in trace.events if isinstance(e, LlmCall)]
         self.diverged: list[int] = []  # indexes of calls whose prompt differed from the recording
         # The planner's control flow follows the capabilities, so they must be the recorded ones.

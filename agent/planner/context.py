@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -24,6 +24,24 @@ from agent.trace.schema import DoneClaim
 
 # What reads the goal check in the world now; the session builds it from the bot and the check.
 Judge = Callable[[], Verdict]
+
+
+@dataclass(frozen=True)
+class BodyNews:
+    """What happened to the bot since the last step that the runtime has already dealt with: a
+    rejoin after a lost connection, a respawn after a death. `said` is the line the model reads."""
+
+    said: str
+    rejoined: bool = False
+    respawned: bool = False
+
+
+class BodyKeeper(Protocol):
+    """Keeps the bot in the world between steps (agent/session/keeper.py)."""
+
+    def after_step(self) -> BodyNews | None:
+        """Rejoins a bot that lost its server, respawns a dead one; None when nothing happened.
+        Raises WorldLost when the bot cannot be brought back."""
 
 
 class PlannerOptions(BaseModel):
@@ -65,6 +83,17 @@ class PlanContext:
     trace: TraceWriter
     control: RunControl = field(default_factory=RunControl)
     judge: Judge | None = None  # the main goal's check; None: claims stay unverified
+    body: BodyKeeper | None = None  # None without a world: nothing to keep
+    rejoins: int = 0  # in the whole run, sub-plans included
+    deaths: int = 0
+
+    def keep_body(self) -> BodyNews | None:
+        """After a step's tool ran: the bot brought back if it left or died, and counted."""
+        news = self.body.after_step() if self.body is not None else None
+        if news is not None:
+            self.rejoins += news.rejoined
+            self.deaths += news.respawned
+        return news
 
     @property
     def caps(self) -> Capabilities:

@@ -21,6 +21,12 @@ class LlmFailed(BaseException):  # noqa: N818 - named for what happened
     mid-turn, so the run cannot go on, and it ends as failed with the backend's reason."""
 
 
+class WorldLost(BaseException):  # noqa: N818 - named for what happened
+    """The bot lost its server and could not join again (agent/session/keeper.py). A
+    BaseException, so that it ends the run from inside a method or a sub-plan too: the run
+    ends with outcome "disconnected" and the reason."""
+
+
 class RunControl:
     def __init__(self) -> None:
         self._stop: str | None = None

@@ -32,8 +32,10 @@ from agent.tools import Toolbox, ToolResult, ToolSpec
 from agent.tools.spec import DEFAULT_MAX_STEPS, MethodProtocol
 from agent.trace.schema import Decider, InnerLoop, MethodEnd, MethodStart, MethodStep
 
+# The outcome the runtime gives a method that is not `resumable` when the bot had to rejoin mid-way.
+INTERRUPTED = "INTERRUPTED"
 # Outcomes that mean the method did not do its job; any other outcome (SUCCESS, DISCOVERY, ...) did.
-FAILING_OUTCOMES = frozenset({"FAILED", "FAILURE", "INAPPLICABLE", "ABORTED", "ERROR"})
+FAILING_OUTCOMES = frozenset({"FAILED", "FAILURE", "INAPPLICABLE", "ABORTED", "ERROR", INTERRUPTED})
 # The outcome the runtime gives a method when the run's goal check held after one of its steps.
 GOAL_REACHED = "GOAL_REACHED"
 
@@ -116,6 +118,11 @@ class MethodRun:
             self._record(Ran(turn, ToolResult.failure("tool_failed", refusal)), meta, clock, "", None, shown)
             return self._finish("FAILED", refusal)
         ran = execute(self.frame.executor, turn)
+        news = ctx.keep_body()
+        if news is not None and news.rejoined and not self.spec.resumable:
+            self._record(ran, meta, clock, "", "runtime", shown, [news.said])
+            return self._finish(INTERRUPTED, f"{INTERRUPTED} | Method {self.spec.name} was interrupted at internal "
+                                             f"step {self.inner}, and it is not resumable. {news.said}")
         reached = ctx.goal_reached()
         if reached is not None:
             self._record(ran, meta, clock, "", "runtime", shown)
@@ -126,7 +133,10 @@ class MethodRun:
         problems = apply_sets(step_of(self.protocol, self.task), self.protocol, scope, self.state)
         loop = self.watch.see(ran.turn.tool, ran.turn.args, ran.result, self._cell())
         self.loop_said = loop.said
-        s += sgl.user(ran.result_text(prompts.METHOD_RESULT))
+        s += sgl.user(ran.result_text(prompts.METHOD_RESULT) + ("" if news is None else "\n" + news.said))
+        if news is not None and news.rejoined:  # resumable: the same protocol step again
+            self._record(ran, meta, clock, self.task, "runtime", shown, [*problems, news.said], loop.said)
+            return None
         decided = decide(self.protocol, self.task, scope)
         if loop.ended is not None and not (decided.decided and ended_in(decided.decided)):
             self._record(ran, meta, clock, "", "runtime", shown, problems, loop.said)

@@ -27,8 +27,8 @@ from pydantic import Field
 from agent.checks import Check, Verdict
 from agent.llm import Capabilities, LlmError, Metered
 from agent.planner import prompts, whole_turns
-from agent.planner.context import Frame, Judge, PlanContext, PlannerOptions
-from agent.planner.control import LlmFailed, RunControl, StopRequested
+from agent.planner.context import BodyKeeper, BodyNews, Frame, Judge, PlanContext, PlannerOptions
+from agent.planner.control import LlmFailed, RunControl, StopRequested, WorldLost
 from agent.planner.decide import match_yes_no, pick
 from agent.planner.method import run_method
 from agent.planner.steps import TASK_TOKENS, StepClock, asks_model, choose_action, execute, gen_line
@@ -90,11 +90,12 @@ class Planner:
         return self.ctx.toolbox
 
     def run(self, goal: str, executor: ToolContext, world: str = "", setup: RunSetup | None = None,
-            judge: Judge | None = None, check: Check | None = None) -> RunResult:
+            judge: Judge | None = None, check: Check | None = None, body: BodyKeeper | None = None) -> RunResult:
         """Plans until the goal is reached (verified by `judge`, which reads `check` in the
         world) or reported done (unverified, without a judge), the step bound, an LLM failure,
-        a stop request or Ctrl-C. `setup` and `check` go into the trace's run_start."""
-        self.ctx.judge, self._check = judge, check
+        a lost world, a stop request or Ctrl-C. `setup` and `check` go into the trace's
+        run_start; `body` keeps the bot in the world between steps."""
+        self.ctx.judge, self._check, self.ctx.body = judge, check, body
         frame = self._frame(goal, self.ctx.options.tools, self.ctx.options.max_steps, executor, world)
         return self._run(frame, _plan, top=True, setup=setup)[0]
 
@@ -188,12 +189,15 @@ class Planner:
         clock, key = StepClock(ctx.backend), f"p{frame.plan}s{frame.outer_step}"
         s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=task))
         ran = execute(frame.executor, choose_action(s, key, frame.tools, ctx.toolbox, ctx.caps))
+        news = ctx.keep_body()
         reached = ctx.goal_reached()
         done, next_task, note, next_by = None, "", None, "runtime"
         if reached is None:
-            asks_done = frame.plan != 0 or ctx.judge is None
-            asks_task = asks_model(frame.tools, ctx.toolbox)
-            s += sgl.user(ran.result_text(prompts.RESULT) + _asked(asks_done, asks_task))
+            # After a rejoin the plan resumes at the step it was in: the same task, nothing asked.
+            resumes = news is not None and news.rejoined
+            asks_done = (frame.plan != 0 or ctx.judge is None) and not resumes
+            asks_task = asks_model(frame.tools, ctx.toolbox) and not resumes
+            s += sgl.user(ran.result_text(prompts.RESULT) + _told(news) + _asked(asks_done, asks_task))
             if asks_done or asks_task:
                 done, next_task, note = self._reflect(s, key, asks_done, asks_task)
                 next_by = "model"
@@ -230,10 +234,10 @@ class Planner:
     def _run(self, frame: Frame, program: sgl.SglFunction, *, top: bool, setup: RunSetup | None = None,
              **arguments: Any) -> tuple[RunResult, Any]:
         """Runs the SGLang `program` for `frame` between its run_start and run_end; returns the
-        result and what the program returned. Only the top plan turns Ctrl-C, stop requests and
-        LLM failures into its outcome; a nested one passes them up after recording."""
+        result and what the program returned. Only the top plan turns Ctrl-C, stop requests, a
+        lost world and LLM failures into its outcome; a nested one passes them up after recording."""
         backend = self.ctx.backend
-        usage = backend.usage.model_copy()
+        usage, body = backend.usage.model_copy(), (self.ctx.rejoins, self.ctx.deaths)
         check = self._check.as_data() if self._check is not None and frame.plan == 0 else None
         self.trace.add(RunStart(plan=frame.plan, goal=frame.goal, max_steps=frame.max_steps, tools=frame.tools,
                                 world=frame.world, llm=backend.name, capabilities=self.ctx.caps, setup=setup,
@@ -252,6 +256,11 @@ class Planner:
             frame.finish("stopped", str(e))
             if not top:
                 raise
+        except WorldLost as e:
+            frame.finish("disconnected", str(e))
+            if not top:
+                raise
+            self.trace.add(Error(plan=frame.plan, source="bot", message=str(e)))
         except (LlmError, LlmFailed) as e:
             frame.finish("llm_error", str(e))
             if isinstance(e, LlmError):  # a nested plan's failure was recorded where it happened
@@ -269,6 +278,7 @@ class Planner:
                 outcome=frame.outcome, reason=frame.reason, steps=frame.outer_step, inner_steps=frame.inner_steps,
                 wall_s=time.perf_counter() - frame.started, usage=backend.usage.minus(usage),
                 claims=frame.claims, claims_refused=frame.claims_refused, trace=self.trace.path, llm=backend.name,
+                rejoins=self.ctx.rejoins - body[0], deaths=self.ctx.deaths - body[1],
             )
             ended = result.model_dump(include=set(RunTotals.model_fields))
             self.trace.add(RunEnd(plan=frame.plan, goal=frame.goal, **ended))
@@ -296,6 +306,11 @@ def _reflect_whole(s, key: str, asks_done: bool, asks_task: bool,
     if chosen is None:
         return None, "", note
     return chosen["done"], chosen["task"], note
+
+
+def _told(news: BodyNews | None) -> str:
+    """What the runtime did about the bot after the step, if anything."""
+    return "" if news is None else "\n" + news.said
 
 
 def _asked(asks_done: bool, asks_task: bool) -> str:

@@ -231,7 +231,7 @@ def summary(trace: Trace) -> str:
                  ("wall", f"{end.wall_s:.1f} s"), ("LLM use", f"{u.calls} calls, {u.seconds:.1f} s, "
                                                            f"{u.prompt_tokens:,} tokens in, {u.completion_tokens:,} out")]
     table = "".join(f"<tr><th>{escape(k)}</th><td>{escape(str(v))}</td></tr>" for k, v in rows)
-    note = f'<p class="note">{escape(trace.abnormal)}</p>' if trace.abnormal else ""
+    note = "".join(f'<p class="note">{escape(text)}</p>' for text in (trace.abnormal, trace.warning) if text)
     return f'<table id="summary">{table}</table>{note}'
 
 

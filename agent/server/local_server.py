@@ -8,6 +8,7 @@ import subprocess
 import threading
 from collections import deque
 from collections.abc import Callable
+from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
@@ -42,12 +43,16 @@ class ServerInfo(BaseModel):
     seed: int
     world: str | None
     scenario: str | None = None
+    restored: int = 0  # block changes put back from the journal (a restart)
 
 
 class LocalServer:
     """A flying-squid server in its own Node process, as a context manager.
 
-    A scenario (agent/server/scenario.py) is built before the server reports ready.
+    A scenario (agent/server/scenario.py) is built before the server reports ready. With a
+    `journal` file, every block change is appended to it as it happens, and `restart()` puts
+    them back (bridge/lib/block-journal.js): a server that died, even by SIGKILL, comes back
+    with what the bot dug and built, on the port it had.
 
     >>> with LocalServer(ServerSettings(), port=0) as info:
     ...     print(info.port)
@@ -63,8 +68,11 @@ class LocalServer:
         scenario: Scenario | None = None,
         ready_timeout_s: float = READY_TIMEOUT_S,
         on_log: Callable[[str], None] | None = None,
+        journal: Path | None = None,
     ):
         self.options = settings.flying_squid_options(host=host, port=port, version=version)
+        if journal is not None:
+            self.options["mcagent_journal"] = str(journal)
         if scenario is not None:
             self.options["mcagent_scenario"] = scenario.model_dump(mode="json", by_alias=True)
             if scenario.game_mode is not None:
@@ -111,6 +119,16 @@ class LocalServer:
             raise ServerError(f"local server failed to start: {reason}")
         return self.info
 
+    def restart(self) -> ServerInfo:
+        """Starts the server again, on the port it had, after it died or was stopped."""
+        if self.info is None:
+            raise ServerError("this LocalServer was never started")
+        self.stop()
+        self.options["port"] = self.info.port
+        self.info, self._failure = None, None
+        self._ready.clear()
+        return self.start()
+
     def _read_output(self) -> None:
         assert self._proc is not None and self._proc.stdout is not None
         for raw in self._proc.stdout:
@@ -137,6 +155,13 @@ class LocalServer:
 
     def running(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
+
+    def ended_how(self) -> str:
+        """How the process ended, for a person: "killed by signal 9", "exit code 1"."""
+        code = self._proc.poll() if self._proc is not None else None
+        if code is None:
+            return "running" if self._proc is not None else "stopped"
+        return f"killed by signal {-code}" if code < 0 else f"exit code {code}"
 
     def stop(self) -> None:
         """SIGTERM (the server saves its world and exits), then SIGKILL if it lingers. Idempotent."""

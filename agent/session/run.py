@@ -15,6 +15,7 @@ from agent.infospace import Infospace, default_db_path
 from agent.llm.spec import open_configured
 from agent.planner import Planner, PlannerOptions, RunResult
 from agent.planner.tool_trace import ToolTrace
+from agent.session.keeper import BodyKeeper
 from agent.session.watching import run_setup, watching
 from agent.session.world import WorldOptions, WorldSession, bot_session
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
@@ -62,10 +63,12 @@ def plan_in_world(request: RunRequest) -> RunResult:
             executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=request.check,
                                 llm=backend, method_runner=planner, subplanner=planner, on_say=request.on_say, observer=ToolTrace(writer))
             judge = _judge(session, request.check)
+            session.on_rejoin(lambda bot: setattr(executor, "world", bot))
+            body = BodyKeeper(session, request.config.reconnect, writer.add)
             with watching(session, planner, request.config):
                 setup = run_setup(request.config, session, backend)
                 result = planner.run(request.goal, executor, world=world_state(executor, toolbox), setup=setup,
-                                     judge=judge, check=request.check)
+                                     judge=judge, check=request.check, body=body)
             if judge is not None:
                 result = result.model_copy(update={"final_check": judge()})
     finally:

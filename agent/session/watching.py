@@ -24,19 +24,30 @@ PACKAGE = "mcagent"
 
 @contextmanager
 def watching(session: WorldSession, planner: Planner, config: AgentConfig) -> Iterator[None]:
-    bot, trace = session.bot, planner.trace
-    trace.pose = _bot_pose(bot)
-    bot.events.subscribe(lambda event: _trace_bot_event(trace, event))
+    """The bot's pose and events into the trace, chat commands, announcements; a bot that
+    joins again (agent/session/keeper.py) is watched the same way from then on."""
+    trace = planner.trace
     if config.announce_methods:
         trace.subscribe(lambda event: _announce(session, event))
-    commander = ChatCommander(
-        bot, config.chat_allowlist, on_stop=planner.control.request_stop, on_goal=planner.control.add_goal,
-        status=planner.status_line, on_event=lambda command: trace.add(Command(**command.model_dump())),
-    )
+    commanders: list[ChatCommander] = []
+
+    def watch(bot: BotConnection) -> None:
+        trace.pose = _bot_pose(bot)
+        bot.events.subscribe(lambda event: _trace_bot_event(trace, event))
+        for old in commanders:
+            old.close()
+        commanders[:] = [ChatCommander(
+            bot, config.chat_allowlist, on_stop=planner.control.request_stop, on_goal=planner.control.add_goal,
+            status=planner.status_line, on_event=lambda command: trace.add(Command(**command.model_dump())),
+        )]
+
+    watch(session.bot)
+    session.on_rejoin(watch)
     try:
         yield
     finally:
-        commander.close()
+        for commander in commanders:
+            commander.close()
 
 
 def _bot_pose(bot: BotConnection) -> PoseSource:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import socket
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
@@ -20,6 +21,9 @@ from agent.bridge.models import ViewerInfo
 from agent.config import AgentConfig
 from agent.server import LocalServer, Scenario, ServerInfo, load_server_settings
 from agent.server.settings import DEFAULT_LOCAL_VERSION
+
+# The local server's record of block changes (bridge/lib/block-journal.js), in a session's temp folder.
+JOURNAL_FILE = "blocks.jsonl"
 
 
 class WorldOptions(BaseModel):
@@ -40,6 +44,7 @@ def local_server(
     *,
     port: int | None = None,
     on_log: Callable[[str], None] | None = None,
+    journal: Path | None = None,
 ) -> LocalServer:
     """A LocalServer from the config, server-config/ and the options; `port` overrides the config's."""
     overrides = {"world": world.world_dir, "generator": world.generator, "seed": world.world_seed}
@@ -51,6 +56,7 @@ def local_server(
         version=config.mc_version or DEFAULT_LOCAL_VERSION,
         scenario=world.scenario,
         on_log=on_log,
+        journal=journal,
     )
 
 
@@ -63,36 +69,72 @@ def port_is_free(host: str, port: int) -> bool:
     return True
 
 
-@dataclass(frozen=True)
+@dataclass
 class WorldSession:
-    """A connected bot, the local server it plays on (None on a remote server), and its viewer."""
+    """A connected bot, the local server it plays on (None on a remote server), and its viewer.
+
+    The bot may change during a run: a bot that lost its server joins again as a new
+    connection (agent/session/keeper.py), and whoever holds the old one is told through
+    `on_rejoin`. `local` is the LocalServer process, for starting it again after it died.
+    """
 
     bot: BotConnection
     server: ServerInfo | None
     address: str
     viewer: ViewerInfo | None = None
+    local: LocalServer | None = None
+    config: AgentConfig | None = None
+    world: WorldOptions | None = None
+    _listeners: list[Callable[[BotConnection], None]] = field(default_factory=list)
+
+    def on_rejoin(self, listener: Callable[[BotConnection], None]) -> None:
+        """`listener(new_bot)` after each rejoin, so that what held the old bot takes the new one."""
+        self._listeners.append(listener)
+
+    def join_again(self, timeout_s: float) -> BotConnection:
+        """A new bot in this session's world (the old one is closed); the viewer follows it."""
+        assert self.config is not None, "bot_session sets the config"
+        host, port = self.address.rsplit(":", 1)
+        version = self.server.version if self.server is not None else self.config.mc_version
+        bot = connect(host=host, port=int(port), username=self.config.username, version=version,
+                      timeout_s=timeout_s)
+        self.bot.close()
+        self.bot = bot
+        if self.viewer is not None and self.world is not None:
+            self.viewer = _viewer(self.config, self.world, bot)
+        for listener in self._listeners:
+            listener(bot)
+        return bot
 
 
 @contextmanager
 def bot_session(config: AgentConfig, world: WorldOptions) -> Iterator[WorldSession]:
     """Connects the bot where the config says, starting the local server when it is local.
 
-    A local server takes the configured port, or a free one (said on stderr) when that is taken.
-    With `world.viewer`, the web viewer starts too and its URL is printed on stderr.
-    Everything is stopped on the way out, the Node bridge included.
+    A local server takes the configured port, or a free one (said on stderr) when that is taken,
+    and keeps a journal of block changes in a temporary folder, so that it can be started
+    again with them after it died. With `world.viewer`, the web viewer starts too and its URL
+    is printed on stderr. Everything is stopped on the way out, the Node bridge included.
     """
     try:
         if config.server.kind == "remote":
             with _joined(config, config.server.host, config.server.port, config.mc_version) as bot:
-                yield WorldSession(bot, None, f"{config.server.host}:{config.server.port}", _viewer(config, world, bot))
+                address = f"{config.server.host}:{config.server.port}"
+                yield WorldSession(bot, None, address, _viewer(config, world, bot), config=config, world=world)
             return
         port = config.server.port
         if port and not port_is_free(config.server.host, port):
             print(f"port {port} is taken; the local server uses a free port instead", file=sys.stderr)
             port = 0
-        with local_server(config, world, port=port) as info:
-            with _joined(config, info.host, info.port, info.version) as bot:
-                yield WorldSession(bot, info, f"{info.host}:{info.port}", _viewer(config, world, bot))
+        with tempfile.TemporaryDirectory(prefix="mcagent-journal-") as folder:
+            server = local_server(config, world, port=port, journal=Path(folder) / JOURNAL_FILE)
+            with server as info, _joined(config, info.host, info.port, info.version) as bot:
+                session = WorldSession(bot, info, f"{info.host}:{info.port}", _viewer(config, world, bot),
+                                       local=server, config=config, world=world)
+                try:
+                    yield session
+                finally:
+                    session.bot.close()  # the bot of the last rejoin
     finally:
         shutdown()
 

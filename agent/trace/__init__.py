@@ -1,5 +1,7 @@
 """Run traces: a versioned schema of typed events (schema.py), written one JSON line per event
-as they happen (writer.py), read back with a note when the run ended abnormally (reader.py).
+as they happen into a file of the run's own, locked while the run lives (writer.py; a run's
+folder: folders.py), read back with a note when the run ended abnormally and the lines that
+are not events named (reader.py), or followed as they are written (reader.Follower).
 The values other layers hand the trace (an LLM's capabilities, usage and calls, a chat
 command) are defined here too (records.py), so this package sits at the bottom: it imports
 only agent.errors and itself, and every layer above may import it
@@ -10,18 +12,22 @@ agent/planner/tool_trace.py, the bot's pose and events through agent/session/wat
 terminal timeline and the HTML report that read a trace are agent/replay/timeline.py and
 agent/replay/report.py.
 
-    writer = TraceWriter(Path("runs/x/trace.jsonl"))
+    folder = new_run_folder(Path("runs"), "20260101-120000-explore")  # -2, -3, ... when taken
+    writer = TraceWriter(folder / "trace.jsonl")
     planner = Planner(backend, toolbox, options, writer)
-    trace = read_trace(Path("runs/x/trace.jsonl")); trace.events, trace.abnormal
+    trace = read_trace(folder / "trace.jsonl"); trace.events, trace.abnormal, trace.warning
 """
 
-from agent.trace.reader import Trace, TraceError, follow, read_trace
+from agent.trace.folders import new_run_folder
+from agent.trace.reader import BadLine, Follower, Trace, TraceError, read_trace
 from agent.trace.schema import SCHEMA_VERSION, Event, InnerLoop, Outcome, Pose, RunSetup
 from agent.trace.writer import TraceWriter
 
 __all__ = [
     "SCHEMA_VERSION",
+    "BadLine",
     "Event",
+    "Follower",
     "InnerLoop",
     "Outcome",
     "Pose",
@@ -29,6 +35,6 @@ __all__ = [
     "Trace",
     "TraceError",
     "TraceWriter",
-    "follow",
+    "new_run_folder",
     "read_trace",
 ]

@@ -18,8 +18,9 @@ from agent.trace.records import Capabilities, ChatCommand, LlmExchange, Usage
 SCHEMA_VERSION = "1"
 # success: the goal check held in the world (verified); done: the model said DONE and there was
 # no check to hold it to (unverified). The rest are ways a run ends without either.
-# llm_error: the model server failed (down, timing out, refusing) and the run could not go on.
-Outcome = Literal["success", "done", "max_steps", "failed", "llm_error", "interrupted", "stopped"]
+# llm_error: the model server failed (down, timing out, refusing) and the run could not go on;
+# disconnected: the bot lost its server and could not join again (agent/session/keeper.py).
+Outcome = Literal["success", "done", "max_steps", "failed", "llm_error", "disconnected", "interrupted", "stopped"]
 
 
 class _Event(BaseModel):
@@ -222,6 +223,17 @@ class Disconnect(_Event):
     reason: str
 
 
+class Rejoin(_Event):
+    """The bot lost its server and joined again; the local server started again first when it had died."""
+
+    event: Literal["rejoin"] = "rejoin"
+    lost: str = Field(description="why the connection ended: the kick message, the socket's end")
+    attempts: int = Field(description="joins tried, the one that worked included")
+    seconds: float = Field(description="from noticing the loss to the bot back in the world")
+    server_restarted: bool = Field(description="the local server had died and was started again")
+    blocks_restored: int = Field(0, description="block changes the restarted server put back from its journal")
+
+
 class Error(_Event):
     event: Literal["error"] = "error"
     source: Literal["planner", "llm", "bot"]
@@ -242,6 +254,8 @@ class RunTotals(BaseModel):
     claims: int = Field(0, description="success claims: a DONE from the model (asked only without a check) or a "
                         "method ending in a non-failing outcome")
     claims_refused: int = Field(0, description="of those, the ones the goal check refused")
+    rejoins: int = Field(0, description="times the bot lost its server and joined again")
+    deaths: int = Field(0, description="times the bot died and the runtime respawned it")
 
 
 class RunEnd(_Event, RunTotals):
@@ -251,7 +265,7 @@ class RunEnd(_Event, RunTotals):
 
 Event = Annotated[
     RunStart | LlmCall | ToolCall | ToolResult | OuterStep | MethodStep | MethodStart | MethodEnd | DoneClaim | GoalAdded
-    | Chat | Command | Death | Respawn | Disconnect | Error | RunEnd,
+    | Chat | Command | Death | Respawn | Disconnect | Rejoin | Error | RunEnd,
     Field(discriminator="event"),
 ]
 EVENT: TypeAdapter[Event] = TypeAdapter(Event)

@@ -2,23 +2,38 @@
 at most the line being written. The writer is also the LLM backend's call listener; the
 executor's tool calls (agent/planner/tool_trace.py) and the bot's pose and events
 (agent/session/watching.py) reach it through adapters above, so it imports neither.
+
+A trace belongs to one run: the file is created exclusively (an existing one is never
+overwritten), and the writer holds an exclusive flock on it while it is open. The OS drops
+that lock when the process ends, however it ends (SIGKILL too), so a reader can tell a run
+still writing from one that is gone (reader.py). The file is opened close-on-exec, so the
+child processes a run starts (the Node bridge, the local server) do not keep the lock alive.
 """
 
 from __future__ import annotations
 
+import fcntl
+import json
 import threading
+from collections import deque
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
+from pydantic_core import PydanticSerializationError
+
+from agent.trace.reader import TraceError
 from agent.trace.records import LlmExchange
 from agent.trace.schema import Event, LlmCall, Pose, ToolCall, ToolResult
 
 PoseSource = Callable[[], "Pose | None"]
+# The events a writer keeps in memory: enough for a status line, and a run's memory stays flat
+# however long it runs. The whole run is in the file.
+RECENT_EVENTS = 256
 
 
 class TraceWriter:
-    """Keeps the events of a run in memory and appends each to the JSONL file at once.
+    """Appends each event of a run to the JSONL file at once, and keeps the last RECENT_EVENTS in memory.
 
     `on_event` (and whatever `subscribe` adds) is told of each event after it is written. `pose` (set by whoever attaches a
     world) gives the bot's pose around tool calls. The planner sets `plan`, `outer_step` and
@@ -28,7 +43,8 @@ class TraceWriter:
 
     def __init__(self, path: Path | None = None, on_event: Callable[[Event], None] | None = None):
         self.path = path
-        self.events: list[Event] = []
+        # Appended under the lock; from another thread read a copy through `events`.
+        self.recent_events: deque[Event] = deque(maxlen=RECENT_EVENTS)
         self.pose: PoseSource = lambda: None
         self.plan, self.outer_step, self.inner_step = 0, 0, None
         self._listeners = [on_event] if on_event is not None else []
@@ -37,14 +53,20 @@ class TraceWriter:
         self._calls = 0
         self._file: IO[str] | None = None
         if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._file = path.open("w", encoding="utf-8")  # one trace per run
+            self._file = _create_locked(path)
+
+    @property
+    def events(self) -> list[Event]:
+        """The recent events as a list (at most RECENT_EVENTS, oldest first): all of a short run,
+        as tests and the planner's status line read them. The file has every event."""
+        with self._lock:
+            return list(self.recent_events)
 
     def add(self, event: Event) -> None:
         with self._lock:
-            self.events.append(event)
+            self.recent_events.append(event)
             if self._file is not None:
-                self._file.write(event.model_dump_json() + "\n")
+                self._file.write(_line(event) + "\n")
                 self._file.flush()
         for listener in self._listeners:
             listener(event)
@@ -84,3 +106,27 @@ class TraceWriter:
 
     def llm_call(self, exchange: LlmExchange) -> None:
         self.add(LlmCall(plan=self.plan, **exchange.model_dump()))
+
+
+def _create_locked(path: Path) -> IO[str]:
+    """The trace file, new, with this process's exclusive lock on it. The lock is taken blocking:
+    a reader's probe holds it only for an instant."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        file = path.open("x", encoding="utf-8", errors="replace")
+    except FileExistsError:
+        raise TraceError(f"{path} already exists, and a trace is never overwritten: "
+                         "give the run another trace path, or move that file away") from None
+    except OSError as e:
+        raise TraceError(f"cannot create the trace {path}: {e.strerror}") from None
+    fcntl.flock(file.fileno(), fcntl.LOCK_EX)
+    return file
+
+
+def _line(event: Event) -> str:
+    """The event as one JSON line. Text that UTF-8 cannot hold (a lone surrogate from a backend or
+    the game) becomes "?" in the file rather than costing the event, or the run."""
+    try:
+        return event.model_dump_json()
+    except PydanticSerializationError:
+        return json.dumps(event.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))

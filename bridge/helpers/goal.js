@@ -64,6 +64,9 @@ function evaluate (world, check) {
 /** @param {{check: object}} args a check in its YAML/JSON form */
 function checkGoal (bot, { check }) {
   const feet = bot.entity.position
+  // Just after a spawn, a respawn or a rejoin the chunks are still on their way, and an
+  // unloaded world reads as empty: open sky everywhere. Unreadable is never a success.
+  if (!bot.world.getColumnAt(feet)) throw new HelperError('not_loaded', 'the chunk the bot stands in is not loaded yet')
   return evaluate({ bot, feet, block: feetBlock(bot), at: reader(bot) }, check)
 }
 

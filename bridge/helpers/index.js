@@ -50,13 +50,28 @@ function usable (handle, name) {
   return handle.bot
 }
 
+/**
+ * Rejects once the bot has left the server (kicked, the connection ended): an action in
+ * flight waits on the world (a walk, a dig), which stops answering when the server goes,
+ * so it is raced against this and ends as soon as the bot hears of it, not at its timeout.
+ */
+function whenEnded (handle) {
+  let listener
+  const ended = new Promise((resolve, reject) => {
+    listener = () => { if (handle.ended) reject(new HelperError('disconnected', `bot is disconnected: ${handle.ended}`)) }
+    handle.events.on('event', listener)
+  })
+  return { ended, stop: () => handle.events.off('event', listener) }
+}
+
 /** Runs one action by name; `argsJson` is a JSON object string. */
 function invoke (handle, name, argsJson) {
+  const watch = whenEnded(handle)
   return reply(() => {
     const action = ACTIONS[name]
     if (!action) throw new HelperError('unknown_action', `unknown action '${name}' (known: ${Object.keys(ACTIONS).join(', ')})`)
-    return action(usable(handle, name), JSON.parse(argsJson))
-  })
+    return Promise.race([action(usable(handle, name), JSON.parse(argsJson)), watch.ended])
+  }).finally(watch.stop)
 }
 
 module.exports = {

@@ -12,6 +12,8 @@ async function respawn (bot) {
   const spawned = once(bot, 'spawn')
   bot.respawn()
   await withTimeout(spawned, RESPAWN_TIMEOUT_MS, 'respawning')
+  // The respawn reloads the world: until its chunks are back the bot would see nothing.
+  await withTimeout(bot.waitForChunksToLoad(), RESPAWN_TIMEOUT_MS, 'loading the chunks after the respawn')
   return { respawned: true, ...state(bot) }
 }
 

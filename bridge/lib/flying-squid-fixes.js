@@ -62,8 +62,27 @@ function loginResendFollowsSpawn (serv) {
   })
 }
 
+/**
+ * A respawn, as vanilla does it: at the world's spawn point (flying-squid sends the position
+ * the player died at: in the lava that killed it, to die again), and with the chunks sent
+ * again (the respawn packet makes the client drop its world; flying-squid thinks the client
+ * still has them and sends none, so the respawned player stood in an empty world).
+ */
+function respawnAtSpawnPoint (serv) {
+  serv.on('newPlayer', (player) => {
+    player.on('requestRespawn', () => {
+      if (player.spawnPoint) player.position = player.spawnPoint.clone()
+    })
+    player.on('requestRespawn_done', () => {
+      for (const id of Object.keys(player.loadedChunks)) delete player.loadedChunks[id]
+      player.worldSendRestOfChunks().catch(() => {})
+    })
+  })
+}
+
 function applyFixes (serv) {
   respawnRequestsByName(serv)
+  respawnAtSpawnPoint(serv)
   respawnPacketOf1202(serv)
   loginResendFollowsSpawn(serv)
 }

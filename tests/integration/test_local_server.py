@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -20,6 +21,7 @@ from agent.server import LocalServer, ServerInfo, ServerSettings
 from agent.server.local_server import ServerError
 from agent.server.settings import persistence_note
 from support.procs import env_with_token, new_token, wait_until_gone
+from support.waiting import wait_for
 
 
 def test_ready_line_reports_a_listening_port(server: ServerInfo) -> None:
@@ -116,6 +118,24 @@ def test_world_folder_persists_blocks_across_restarts(tmp_path: Path) -> None:
     with LocalServer(settings, version="1.16.5") as info:
         with connect(port=info.port, username="builder") as bot:
             assert _block_name(bot, 3, 4, 3) == "gold_block"
+
+
+def test_a_server_killed_and_restarted_puts_back_the_blocks_changed_on_1_20_4(tmp_path: Path) -> None:
+    # SIGKILL saves nothing, and 1.20.4 chunks are never saved: the journal brings the changes back.
+    server = LocalServer(ServerSettings(), port=0, journal=tmp_path / "blocks.jsonl")
+    try:
+        first = server.start()
+        with connect(port=first.port, username="builder") as bot:
+            bot.chat("/setblock 3 4 3 gold_block")
+            assert _block_name(bot, 3, 4, 3) == "gold_block"
+        os.kill(server.pid, signal.SIGKILL)
+        assert wait_for(lambda: not server.running()) and server.ended_how() == "killed by signal 9"
+        again = server.restart()
+        assert again.port == first.port and again.restored >= 1
+        with connect(port=again.port, username="builder") as bot:
+            assert _block_name(bot, 3, 4, 3) == "gold_block"
+    finally:
+        server.stop()
 
 
 def test_world_folder_keeps_its_seed_on_1_20_4(tmp_path: Path) -> None:

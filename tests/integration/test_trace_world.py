@@ -22,6 +22,8 @@ from agent.session import WorldSession
 from agent.session.watching import watching
 from agent.tools import Executor, load_toolbox, standard_sources
 from agent.trace import Event, TraceWriter, read_trace
+from agent.config.model import ReconnectSettings
+from agent.session.keeper import BodyKeeper
 from agent.trace.schema import ToolCall
 from support.planning import EXPLORE_POLICY, run_config
 from support.procs import mcagent, new_token, transcript, wait_until_gone
@@ -40,14 +42,15 @@ def _wait_for(writer: TraceWriter, kind: str) -> None:
 def test_a_scripted_run_in_the_room_writes_every_event_kind(tmp_path):
     toolbox = load_toolbox(standard_sources("minecraft", [Path("skills")], base=SKILLS_DIR.parent))
     writer = TraceWriter(tmp_path / "trace.jsonl")
-    config = AgentConfig(chat_allowlist=["alex"])
+    config = AgentConfig(chat_allowlist=["alex"], username="tracer")
     with LocalServer(ServerSettings(), port=0, scenario=load_scenario("room")) as info:
         with connect(port=info.port, username="tracer") as bot, connect(port=info.port, username="alex") as alex:
             backend = load_script(EXPLORE_POLICY)
             planner = Planner(backend, toolbox, PlannerOptions(max_steps=3), writer)
             executor = Executor(toolbox, Infospace.open(":memory:"), world=bot, llm=backend, method_runner=planner,
                                 subplanner=planner, observer=ToolTrace(writer))
-            with watching(WorldSession(bot, info, f"127.0.0.1:{info.port}"), planner, config):
+            session = WorldSession(bot, info, f"127.0.0.1:{info.port}", config=config)
+            with watching(session, planner, config):
                 planner.control.add_goal(GOAL + ", now")
                 assert planner.run(GOAL, executor).outcome == "done"
                 alex.chat("!status")
@@ -61,6 +64,8 @@ def test_a_scripted_run_in_the_room_writes_every_event_kind(tmp_path):
                 assert failing.run("fail", executor).outcome == "llm_error"
                 alex.chat("/kick tracer")
                 _wait_for(writer, "disconnect")
+                assert BodyKeeper(session, ReconnectSettings(), writer.add).after_step().rejoined
+                session.bot.close()
     writer.close()
     events = read_trace(tmp_path / "trace.jsonl").events
     kinds = {member.model_fields["event"].default for member in get_args(get_args(Event)[0])}

@@ -13,7 +13,7 @@ from agent.replay.timeline import Filters, render
 from agent.trace import Event, read_trace
 from agent.trace.schema import (
     DoneClaim, EVENT, Chat, Command, Death, Disconnect, Error, GoalAdded, InnerLoop, LlmCall, MethodEnd, MethodStart, MethodStep,
-    OuterStep, Pose, Respawn, RunEnd, RunSetup, RunStart, ToolCall, ToolResult,
+    OuterStep, Pose, Rejoin, Respawn, RunEnd, RunSetup, RunStart, ToolCall, ToolResult,
 )
 from support.planning import act, inner, measure_then, reflect, rig
 
@@ -45,6 +45,7 @@ EVERY_KIND = [
     Death(),
     Respawn(),
     Disconnect(kind="kicked", reason="bye"),
+    Rejoin(lost="kicked: bye", attempts=1, seconds=0.4, server_restarted=False),
     Error(source="llm", message="unreachable"),
     RunEnd(goal="g", outcome="stopped", reason="stopped, as alex asked", steps=2, inner_steps=1, wall_s=3.0,
            usage=Usage()),

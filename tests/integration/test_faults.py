@@ -1,0 +1,129 @@
+"""Faults in the world during `mcagent run`, on real servers: the local server killed mid-move,
+a kick, a death in lava. The run notices at once, brings the bot back and goes on, or ends
+`disconnected` at once when it may not. Each run is a process of its own (one Node bridge
+per process), watched from its output and its trace."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from agent.bridge import connect
+from agent.trace import read_trace
+from agent.trace.schema import Death, MethodEnd, Rejoin, Respawn, ToolResult
+from support.planning import EXPLORE_POLICY, FIXTURES, run_config
+from support.procs import env_with_token, new_token, node_descendants, wait_until_gone
+
+LAVA_WALK_POLICY = FIXTURES / "planner" / "lava_walk_policy.py"
+_WHERE = re.compile(r"^local server: Minecraft \S+ at 127\.0\.0\.1:(\d+)$")
+# The tunnel walk takes ~10 s; this far into it the bot is mid-way.
+INTO_THE_WALK_S = 2.0
+
+
+def _run(tmp_path: Path, scenario: str, policy: Path, act: Callable[[int, int], None], config: str = "",
+         max_steps: int = 3) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """`mcagent run` on `scenario`; `act(server_pid, port)` once the local server is up; the
+    finished process and its trace."""
+    trace, token = tmp_path / "run" / "trace.jsonl", new_token()
+    command = [sys.executable, "-m", "agent.cli", "run", "--config", str(run_config(tmp_path, config)),
+               "--scenario", scenario, "--port", "0", "--llm", f"scripted:{policy}",
+               "--max-steps", str(max_steps), "--method-max-steps", "12", "--trace", str(trace)]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env_with_token(token), stdin=subprocess.DEVNULL)
+    lines = []
+    try:
+        for line in proc.stdout:
+            lines.append(line)
+            found = _WHERE.match(line.strip())
+            if found:
+                act(_server_pid(proc.pid), int(found[1]))
+                break
+        out, err = proc.communicate(timeout=180)
+    finally:
+        proc.kill()
+    assert wait_until_gone(token, timeout_s=5) == []
+    return subprocess.CompletedProcess(command, proc.returncode, "".join(lines) + out, err), trace
+
+
+def _server_pid(pid: int) -> int:
+    return next(p for p in node_descendants(pid) if "server.js" in Path(f"/proc/{p}/cmdline").read_text())
+
+
+class Kill:
+    """SIGKILLs the local server INTO_THE_WALK_S after it is up, mid-walk; remembers when."""
+
+    at: float = 0.0
+
+    def __call__(self, server_pid: int, port: int) -> None:
+        time.sleep(INTO_THE_WALK_S)
+        os.kill(server_pid, signal.SIGKILL)
+        self.at = time.time()
+
+
+def _cut_walk(trace: Path) -> ToolResult:
+    """The explore walk the kill cut short."""
+    events = read_trace(trace).events
+    return next(e for e in events if isinstance(e, ToolResult) and e.result.get("code") == "disconnected")
+
+
+def test_server_killed_mid_move_is_restarted_and_the_run_resumes_to_its_goal(tmp_path: Path) -> None:
+    kill = Kill()
+    done, trace = _run(tmp_path, "long-tunnel", EXPLORE_POLICY, kill)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "outcome: success" in done.stdout
+    assert "world: the bot joined again 1 time(s), died and was respawned 0 time(s)" in done.stdout
+    # The walk in flight ended as soon as the server went, with the reason, not at its timeout.
+    assert _cut_walk(trace).t - kill.at < 1.0
+    events = read_trace(trace).events
+    rejoin = next(e for e in events if isinstance(e, Rejoin))
+    assert rejoin.server_restarted and rejoin.attempts >= 1
+    assert read_trace(trace).end.rejoins == 1
+    # explore-area is resumable: it went on after the rejoin instead of ending INTERRUPTED.
+    assert not any(isinstance(e, MethodEnd) and e.outcome == "INTERRUPTED" for e in events)
+
+
+def test_without_a_restart_the_run_ends_disconnected_within_5_s(tmp_path: Path) -> None:
+    kill = Kill()
+    done, trace = _run(tmp_path, "long-tunnel", EXPLORE_POLICY, kill, "reconnect: {restart_server: false}")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "outcome: disconnected (the local server died (killed by signal 9" in done.stdout
+    assert [line for line in done.stderr.splitlines() if "disconnected" in line] == [
+        next(line for line in done.stderr.splitlines() if line.startswith("mcagent: disconnected: "))]
+    end = read_trace(trace).end
+    assert end is not None and end.outcome == "disconnected"
+    assert end.t - kill.at < 5.0
+
+
+def test_a_kicked_bot_joins_again_and_the_run_goes_on(tmp_path: Path) -> None:
+    def kick(server_pid: int, port: int) -> None:
+        time.sleep(INTO_THE_WALK_S)
+        with connect(port=port, username="moderator") as moderator:
+            moderator.chat("/kick mcagent testing the rejoin")
+            time.sleep(0.5)
+
+    done, trace = _run(tmp_path, "long-tunnel", EXPLORE_POLICY, kick)
+    assert done.returncode == 0, done.stdout + done.stderr
+    rejoin = next(e for e in read_trace(trace).events if isinstance(e, Rejoin))
+    assert "kicked" in rejoin.lost and "testing the rejoin" in rejoin.lost
+    assert not rejoin.server_restarted
+    assert read_trace(trace).end.rejoins == 1
+
+
+def test_a_death_in_lava_is_respawned_counted_and_the_run_goes_on(tmp_path: Path) -> None:
+    done, trace = _run(tmp_path, "lava-path", LAVA_WALK_POLICY, lambda pid, port: None, max_steps=3)
+    assert "Traceback" not in done.stderr
+    events = read_trace(trace).events
+    assert any(isinstance(e, Death) for e in events)
+    back = next(i for i, e in enumerate(events) if isinstance(e, Respawn))
+    end = read_trace(trace).end
+    assert end.deaths >= 1
+    assert f"died and was respawned {end.deaths} time(s)" in done.stdout
+    # It went on: a step ran after the death, by a bot that was alive again.
+    later = [e for e in events[back:] if isinstance(e, ToolResult) and e.tool == "mc-move"]
+    assert later and later[0].result.get("code") != "dead"
