@@ -19,6 +19,7 @@ from typing import Any, Literal
 import sglang as sgl
 
 from agent.errors import McAgentError
+from agent.llm.sanitise import clean_text
 from agent.trace.records import Capabilities, LlmExchange, ModelInfo, Usage
 
 # llm tools get a reply of at most this many tokens unless they ask for another bound.
@@ -63,11 +64,13 @@ class Metered:
     @contextmanager
     def metered(self, kind: Literal["gen", "select"], prompt: str, choices: list[str] | None = None) -> Iterator[Meter]:
         """Times one backend call and adds its tokens to `usage`; library errors become LlmError.
-        A call that answered is told to `on_call`."""
+        The backend puts its reply in `meter.completion`, cleaned here (sanitise.py) for the
+        backend to return. A call that answered is told to `on_call`."""
         meter = Meter()
         started = time.perf_counter()
         try:
             yield meter
+            meter.completion = clean_text(meter.completion)
         except LlmError:
             raise
         except Exception as e:  # a library or network failure, not our bug: the run ends with its reason

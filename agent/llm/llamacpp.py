@@ -98,7 +98,7 @@ class LlamaCppBackend(Metered, BaseBackend):
             )
             meter.completion_tokens = int(out["usage"]["completion_tokens"])
             meter.completion = out["choices"][0]["text"]
-        return out["choices"][0]["text"], {"prompt_tokens": meter.prompt_tokens}
+        return meter.completion, {"prompt_tokens": meter.prompt_tokens}
 
     def select(self, s, choices, temperature, choices_method=None):
         with self.metered("select", s.text_, list(choices)) as meter:

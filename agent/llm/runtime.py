@@ -136,7 +136,7 @@ class SglangBackend(Metered, BaseBackend):
             meter.completion = reply["text"]
             _count(meter, meta)
             meter.completion_tokens = int(meta.get("completion_tokens", 0))
-        return reply["text"], meta
+        return meter.completion, meta
 
     def generate_stream(self, s, sampling_params: SglSamplingParams):
         """One chunk: the planner does not stream, and a chunk is a valid stream."""

@@ -3,8 +3,8 @@
 A script is a list of replies, one per gen or select call in order, or a callable that
 gets each call (prompt, choices, stop strings, schema) and returns the reply. Replies are
 cut at the call's stop strings, as a real backend's would be. A select reply that is not
-one of the choices resolves to the closest choice, as a constrained model can only land on
-a valid one. Every call is recorded, so tests can assert on the prompts.
+one of the choices resolves to a choice it begins or nearly spells; anything else (empty,
+garbage) is answered as it is, and the planner counts it as a format failure. Every call is recorded, so tests can assert on the prompts.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from agent.llm.base import (Capabilities, LlmError, Meter, Metered, chat_message
 
 # Rough tokens per character for the usage figures; the scripted backend has no tokenizer.
 CHARS_PER_TOKEN = 4
+# How similar (difflib's ratio) a select reply must be to a choice to be taken for it.
+CLOSE_ENOUGH = 0.6
 
 
 class ScriptedCall(BaseModel):
@@ -106,12 +108,15 @@ class ScriptedBackend(Metered, BaseBackend):
 
 
 def _closest(wanted: str, choices: list[str]) -> str:
-    """A choice the reply begins (e.g. "[METHOD: STEP 2]"), else the most similar one."""
-    started = [choice for choice in choices if choice.startswith(wanted.strip())]
+    """A choice the reply begins (e.g. "[METHOD: STEP 2]"), else one it nearly spells; else the
+    reply as it is, which the planner counts as a format failure. An empty or garbage reply
+    never lands on a choice: it once made "" a DONE "yes"."""
+    wanted = wanted.strip()
+    started = [choice for choice in choices if wanted and choice.startswith(wanted)]
     if started:
         return started[0]
-    close = difflib.get_close_matches(wanted, choices, n=1, cutoff=0.0)
-    return close[0] if close else choices[0]
+    close = difflib.get_close_matches(wanted, choices, n=1, cutoff=CLOSE_ENOUGH)
+    return close[0] if close else wanted
 
 
 def load_script(path: Path) -> ScriptedBackend:

@@ -15,7 +15,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent.checks import Verdict
-from agent.llm import Capabilities, Metered
+from agent.llm import Capabilities, LlmError, Metered
 from agent.planner.control import RunControl
 from agent.tools import Toolbox
 from agent.tools.context import ToolContext
@@ -42,6 +42,33 @@ class BodyKeeper(Protocol):
     def after_step(self) -> BodyNews | None:
         """Rejoins a bot that lost its server, respawns a dead one; None when nothing happened.
         Raises WorldLost when the bot cannot be brought back."""
+
+
+# Replies in a row that were empty, did not parse or named nothing valid, before the run ends
+# as llm_error: the seed system's own bound.
+FORMAT_FAILURES_BOUND = 3
+
+
+class FormatWatch:
+    """Counts the model's format failures in a row. A usable reply starts the count again; at
+    the bound, the next step does not start: a model that says nothing usable ends the run,
+    it never chooses by default."""
+
+    def __init__(self) -> None:
+        self._failures: list[str] = []
+
+    def saw(self, problem: str | None) -> None:
+        """One reply the model was asked for: `problem` is what made it unusable, None if usable."""
+        if problem is None:
+            self._failures.clear()
+        else:
+            self._failures.append(problem)
+
+    def check(self) -> None:
+        """Raises LlmError once FORMAT_FAILURES_BOUND replies in a row were unusable."""
+        if len(self._failures) >= FORMAT_FAILURES_BOUND:
+            shown = "; ".join(self._failures[-FORMAT_FAILURES_BOUND:])
+            raise LlmError(f"the model gave {len(self._failures)} unusable replies in a row ({shown})")
 
 
 class PlannerOptions(BaseModel):
@@ -82,6 +109,7 @@ class PlanContext:
     options: PlannerOptions
     trace: TraceWriter
     control: RunControl = field(default_factory=RunControl)
+    formats: FormatWatch = field(default_factory=FormatWatch)
     judge: Judge | None = None  # the main goal's check; None: claims stay unverified
     body: BodyKeeper | None = None  # None without a world: nothing to keep
     rejoins: int = 0  # in the whole run, sub-plans included

@@ -39,7 +39,10 @@ def pick(
     correction said as the user, and a new assistant turn opened with `label` again."""
     if caps.select:
         s += sgl.select(key, choices=choices)
-        return Pick(s[key])
+        if s[key] in choices:
+            return Pick(s[key])
+        # A real constrained backend cannot miss; a scripted one answering garbage can.
+        return Pick(None, f"{s[key]!r} is not a valid {what}")
     match = matcher or match_name
     s += sgl.gen(key, max_tokens=NAME_TOKENS, stop=["\n"], temperature=0.0)
     first = s[key].strip()

@@ -27,7 +27,7 @@ from agent.planner.context import Frame, PlanContext
 from agent.planner.control import StopRequested
 from agent.planner.decide import match_task, pick
 from agent.planner.loops import LoopWatch
-from agent.planner.steps import Ran, StepClock, choose_action, execute
+from agent.planner.steps import Ran, StepClock, choose_action, chosen, execute
 from agent.tools import Toolbox, ToolResult, ToolSpec
 from agent.tools.spec import DEFAULT_MAX_STEPS, MethodProtocol
 from agent.trace.schema import Decider, InnerLoop, MethodEnd, MethodStart, MethodStep
@@ -80,6 +80,7 @@ class MethodRun:
         try:
             while result is None and self.inner < self.bound:
                 self.ctx.control.check()
+                self.ctx.formats.check()
                 self.inner += 1
                 self.ctx.stamp(self.frame, self.inner)
                 result = self._step()
@@ -112,7 +113,7 @@ class MethodRun:
         key = f"p{self.frame.plan}s{meta.outer_step}m{meta.inner_step}"
         shown = dict(self.state)
         s += sgl.user(self._step_text())
-        turn = self._turn(s, key)
+        turn = chosen(ctx, self._turn(s, key))
         if turn.tool is not None and ctx.toolbox.tools[turn.tool].type == "method":
             refusal = f"FAILED | Method {self.spec.name} cannot invoke method tool '{turn.tool}'"
             self._record(Ran(turn, ToolResult.failure("tool_failed", refusal)), meta, clock, "", None, shown)
@@ -186,10 +187,11 @@ class MethodRun:
             return self._next_whole(s, key, decided.choices)
         s += sgl.assistant_begin()
         s += prompts.NEXT_TASK
-        chosen = pick(s, key + "_next", decided.choices, self.ctx.caps, label=prompts.NEXT_TASK, what="NEXT_TASK",
+        answer = pick(s, key + "_next", decided.choices, self.ctx.caps, label=prompts.NEXT_TASK, what="NEXT_TASK",
                       matcher=match_task)
         s += sgl.assistant_end()
-        return chosen.value or self.task, "model", chosen.note  # an invalid NEXT_TASK keeps the current step
+        self.ctx.formats.saw(None if answer.value else f"NEXT_TASK: {answer.note}")
+        return answer.value or self.task, "model", answer.note  # an invalid NEXT_TASK keeps the current step
 
     def _next_whole(self, s, key: str, choices: list[str]) -> tuple[str | None, Decider, str | None]:
         """_next for a chat API: NEXT_TASK asked as one JSON reply."""
@@ -201,9 +203,10 @@ class MethodRun:
                 return None, f"NEXT_TASK {reply.get(label)!r} is not one of {', '.join(choices)}"
             return {"task": found}, None
 
-        chosen, note = whole_turns.ask(s, key + "_next", whole_turns.choice_schema(prompts.NEXT_TASK, choices),
+        answer, note = whole_turns.ask(s, key + "_next", whole_turns.choice_schema(prompts.NEXT_TASK, choices),
                                        self.ctx.caps, accept)
-        return (chosen["task"] if chosen else self.task), "model", note
+        self.ctx.formats.saw(None if answer else f"NEXT_TASK: {note}")
+        return (answer["task"] if answer else self.task), "model", note
 
     def _read_goal(self) -> bool | None:
         verdict = read_goal(self.frame.executor)

@@ -16,6 +16,7 @@ The Planner is also the executor's MethodRunner and Subplanner, so those calls c
 
 from __future__ import annotations
 
+import re
 import time
 import traceback
 from pathlib import Path
@@ -31,12 +32,14 @@ from agent.planner.context import BodyKeeper, BodyNews, Frame, Judge, PlanContex
 from agent.planner.control import LlmFailed, RunControl, StopRequested, WorldLost
 from agent.planner.decide import match_yes_no, pick
 from agent.planner.method import run_method
-from agent.planner.steps import TASK_TOKENS, StepClock, asks_model, choose_action, execute, gen_line
+from agent.planner.steps import TASK_TOKENS, StepClock, asks_model, choose_action, chosen, execute, gen_line
 from agent.tools import Toolbox, ToolResult, ToolSpec, catalog_text
 from agent.tools.context import ToolContext
 from agent.trace import RunSetup, TraceWriter
 from agent.trace.schema import Error, GoalAdded, OuterStep, RunEnd, RunStart, RunTotals
 
+# A NEXT_TASK without a letter or a digit in it says nothing (empty, punctuation, controls).
+_WORD = re.compile(r"\w")
 # Exit codes by outcome: 0 for a verified success or an unverified DONE (no check to hold it
 # to), 130 for Ctrl-C as everywhere in mcagent; 1 for the rest, a player's !stop included.
 EXIT_CODES: dict[str, int] = {"success": 0, "done": 0, "interrupted": 130}
@@ -150,6 +153,7 @@ class Planner:
         task = prompts.FIRST_TASK
         for step in range(1, frame.max_steps + 1):
             self.control.check()
+            self.ctx.formats.check()
             frame.outer_step = step
             self.ctx.stamp(frame)
             if frame.plan == 0:
@@ -188,7 +192,7 @@ class Planner:
         ctx = self.ctx
         clock, key = StepClock(ctx.backend), f"p{frame.plan}s{frame.outer_step}"
         s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=task))
-        ran = execute(frame.executor, choose_action(s, key, frame.tools, ctx.toolbox, ctx.caps))
+        ran = execute(frame.executor, chosen(ctx, choose_action(s, key, frame.tools, ctx.toolbox, ctx.caps)))
         news = ctx.keep_body()
         reached = ctx.goal_reached()
         done, next_task, note, next_by = None, "", None, "runtime"
@@ -200,6 +204,7 @@ class Planner:
             s += sgl.user(ran.result_text(prompts.RESULT) + _told(news) + _asked(asks_done, asks_task))
             if asks_done or asks_task:
                 done, next_task, note = self._reflect(s, key, asks_done, asks_task)
+                ctx.formats.saw(_unusable(asks_done and done is None, asks_task and not _WORD.search(next_task), note))
                 next_by = "model"
         record = ran.record(OuterStep, clock, note=note, next_by=next_by, plan=frame.plan,
                             outer_step=frame.outer_step, action=ran.turn.action(), done=done, next_task=next_task)
@@ -306,6 +311,14 @@ def _reflect_whole(s, key: str, asks_done: bool, asks_task: bool,
     if chosen is None:
         return None, "", note
     return chosen["done"], chosen["task"], note
+
+
+def _unusable(no_done: bool, no_task: bool, note: str | None) -> str | None:
+    """What made the reflection's reply unusable (a DONE that is neither yes nor no, a NEXT_TASK
+    that says nothing); None when it was usable."""
+    if no_done:
+        return f"DONE: {note or 'neither yes nor no'}"
+    return f"NEXT_TASK: {note or 'empty'}" if no_task else None
 
 
 def _told(news: BodyNews | None) -> str:

@@ -14,6 +14,7 @@ from agent.infospace.models import preview
 from agent.llm import Capabilities, Metered
 from agent.planner import prompts
 from agent.planner.args import decoding_schema, parse_args
+from agent.planner.context import PlanContext
 from agent.planner import whole_turns
 from agent.planner.decide import Pick, match_name, pick
 from agent.tools import Toolbox, ToolResult
@@ -39,6 +40,16 @@ class Turn:
 
     def action(self, **meta: Any) -> dict[str, Any]:
         return {"type": self.tool, **(self.args or {}), **meta}
+
+    def asked_model(self) -> bool:
+        """Whether the model was asked for any of it (a failed reply was asked for)."""
+        return self.tool is None or self.args is None or "model" in (self.decided.tool, self.decided.args)
+
+    def format_problem(self) -> str | None:
+        """What made the model's reply unusable: no valid tool name, arguments that did not parse."""
+        if self.tool is None or self.args is None:
+            return self.note or "no usable reply"
+        return None
 
 
 def choose_action(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabilities,
@@ -168,6 +179,13 @@ class Ran:
         decided = self.turn.decided.model_copy(update={"next": next_by})
         return kind(thoughts=self.turn.thoughts, tool=self.turn.tool, result=self.result.as_dict(), note=notes,
                     decided=decided, **clock.fields(self.tool_s), **fields)
+
+
+def chosen(ctx: PlanContext, turn: Turn) -> Turn:
+    """`turn`, counted by the run's format watch when the model was asked for any of it."""
+    if turn.asked_model():
+        ctx.formats.saw(turn.format_problem())
+    return turn
 
 
 def execute(executor: ToolContext, turn: Turn) -> Ran:

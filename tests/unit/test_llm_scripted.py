@@ -32,9 +32,15 @@ def test_replies_are_cut_at_the_first_stop_string_and_select_lands_on_a_choice()
     assert select_call.prompt.endswith("TOOL_NAME: ") and select_call.prompt.startswith(gen_call.prompt)
 
 
-def test_a_select_reply_far_from_every_choice_lands_on_the_most_similar():
-    backend = ScriptedBackend(["t", "move please"])
+def test_a_select_reply_that_nearly_spells_a_choice_lands_on_it():
+    backend = ScriptedBackend(["t", "mc-mvoe"])
     assert run(backend)["tool"] == "mc-move"
+
+
+def test_an_empty_or_garbage_select_reply_lands_on_no_choice():
+    """It used to land on the most similar choice, so "" became the first one: a DONE "yes"."""
+    for reply in ("", "   ", "move please", "\x00\ud800"):
+        assert run(ScriptedBackend(["t", reply]))["tool"] not in ("mc-look", "mc-move", "mc-observe-blocks")
 
 
 def test_a_callable_script_sees_every_call():
