@@ -28,9 +28,11 @@ class EventLog:
         """Sequence number of the newest event (0 before any): pass it as `after` to wait for newer ones."""
         return self._seq
 
-    def subscribe(self, listener: Callable[[BotEvent], None]) -> None:
-        """Calls `listener` for each new event, on the bridge's callback thread: keep it quick."""
+    def subscribe(self, listener: Callable[[BotEvent], None]) -> Callable[[], None]:
+        """Calls `listener` for each new event, on the bridge's callback thread: keep it quick.
+        Returns what stops it (a session serving many runs must not keep each run's listeners)."""
         self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
 
     def push(self, event: BotEvent) -> BotEvent:
         with self._cond:

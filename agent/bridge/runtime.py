@@ -79,6 +79,15 @@ def register(connection: BotConnection) -> None:
     _connections.add(connection)
 
 
+def node_pid() -> int | None:
+    """The Node bridge's process id; None before it started or after it ended."""
+    if _helpers is None or _shut_down:
+        return None
+    from javascript import connection  # noqa: PLC0415 - only after the bridge started
+
+    return connection.proc.pid if connection.proc is not None else None
+
+
 def node_alive() -> bool:
     """Whether Node is running and may still be called."""
     from javascript import connection  # noqa: PLC0415 - only after the bridge started

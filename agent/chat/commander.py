@@ -48,7 +48,7 @@ class ChatCommander:
         self._inbox: queue.Queue[BotEvent | None] = queue.Queue()
         self._worker = threading.Thread(target=self._work, name="chat-commander", daemon=True)
         self._worker.start()
-        bot.events.subscribe(self._heard)
+        self._unsubscribe = bot.events.subscribe(self._heard)
 
     def _heard(self, event: BotEvent) -> None:
         if event.kind in ("chat", "whisper") and event.username != self._bot.username:
@@ -82,5 +82,6 @@ class ChatCommander:
 
     def close(self) -> None:
         """Stops handling commands (those already queued are dropped)."""
+        self._unsubscribe()
         self._inbox.put(None)
         self._worker.join(timeout=2)

@@ -1,20 +1,24 @@
-"""`mcagent call`: run tools by hand, in order, in one session; one JSON line per result."""
+"""`mcagent call`: run tools by hand, in order, in one session; one JSON line per result.
+
+Notes and collections go into the configured infospace, as a run's do (said on stderr);
+`--scratch` keeps them in a throwaway one."""
 
 from __future__ import annotations
 
 import argparse
 import difflib
 import json
+import sys
 
 from agent.cli.parser import add_config_flags, add_world_flags, load_from_args
 from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags, load_tools
 from agent.errors import ConfigError, McAgentError
-from agent.infospace import Infospace
+from agent.infospace import Infospace, default_db_path
 from agent.session import bot_session
 from agent.tools import Executor, Toolbox
 
-# A throwaway infospace: calling tools by hand must not write into the agent's memory.
+# --scratch: a throwaway infospace, gone when the command ends.
 SCRATCH_INFOSPACE = ":memory:"
 
 
@@ -29,6 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_world_flags(p)
     add_server_flags(p)
     add_tools_flags(p)
+    p.add_argument("--scratch", action="store_true",
+                   help="keep notes and collections in a throwaway infospace instead of the configured one")
     p.set_defaults(handler=run)
 
 
@@ -58,11 +64,15 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_from_args(args)
     toolbox = load_tools(loaded, args)
     actions = parse_steps(args.steps, toolbox)
-    infospace = Infospace.open(SCRATCH_INFOSPACE)
+    config = loaded.config
+    where = SCRATCH_INFOSPACE if args.scratch else config.infospace or default_db_path(config.username)
+    print("infospace: a scratch one, gone when this command ends" if args.scratch else f"infospace: {where}",
+          file=sys.stderr)
+    infospace = Infospace.open(where)
     failed = 0
     try:
-        with bot_session(loaded.config, world_options(args, loaded.config)) as session:
-            executor = Executor(toolbox, infospace, world=session.bot)
+        with bot_session(config, world_options(args, config)) as session:
+            executor = Executor(toolbox, infospace, world=session.bot, tool_timeout_s=config.tool_timeout_s)
             for action in actions:
                 result = executor.execute_action(action)
                 failed += not result.ok

@@ -27,6 +27,8 @@ from agent.llm.base import (Capabilities, LlmError, Meter, Metered, chat_message
 
 # Rough tokens per character for the usage figures; the scripted backend has no tokenizer.
 CHARS_PER_TOKEN = 4
+# Calls kept in `calls`.
+CALLS_KEPT = 200
 # How similar (difflib's ratio) a select reply must be to a choice to be taken for it.
 CLOSE_ENOUGH = 0.6
 
@@ -59,7 +61,10 @@ class ScriptedBackend(Metered, BaseBackend):
         self.name = name
         self.chat_template = get_chat_template("default")
         self.capabilities = Capabilities(select=constrained, json_schema=constrained, whole_turns=whole_turns)
+        # The calls, for tests to read; only the latest CALLS_KEPT once there are twice as many
+        # (a soak makes them by the thousand).
         self.calls: list[ScriptedCall] = []
+        self._count = 0
         self._script = script
         self._cached = ""  # the previous prompt: what a KV cache would hold
 
@@ -70,7 +75,7 @@ class ScriptedBackend(Metered, BaseBackend):
         if self.capabilities.whole_turns:
             chat_messages(s, self.name)  # refuses what a chat server could not take
         call = ScriptedCall(
-            index=len(self.calls),
+            index=self._count,
             kind="gen",
             prompt=s.text_,
             stop=stop_strings(sampling_params.stop),
@@ -82,7 +87,7 @@ class ScriptedBackend(Metered, BaseBackend):
         return meter.completion, {"index": call.index}
 
     def select(self, s, choices, temperature, choices_method=None):
-        call = ScriptedCall(index=len(self.calls), kind="select", prompt=s.text_, choices=list(choices))
+        call = ScriptedCall(index=self._count, kind="select", prompt=s.text_, choices=list(choices))
         with self.metered("select", call.prompt, call.choices) as meter:
             wanted = self._answer(call, meter)
             meter.completion = wanted if wanted in choices else _closest(wanted, list(choices))
@@ -91,6 +96,9 @@ class ScriptedBackend(Metered, BaseBackend):
     def _answer(self, call: ScriptedCall, meter: Meter) -> str:
         reply = self._reply(call)
         self.calls.append(call.model_copy(update={"reply": reply}))
+        self._count += 1
+        if len(self.calls) > 2 * CALLS_KEPT:
+            del self.calls[:-CALLS_KEPT]
         common = common_prefix(self._cached, call.prompt)
         self._cached = call.prompt
         meter.prompt_tokens = len(call.prompt) // CHARS_PER_TOKEN

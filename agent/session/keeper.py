@@ -108,11 +108,6 @@ class BodyKeeper:
         here = bot.state().position
         if self._last is None or here.distance_to(self._last) <= BACK_WITHIN_BLOCKS:
             return f"at {here.text()}"
-        target = self._last
-        mark = bot.events.last_seq
-        bot.chat(f"/tp {target.x:.3f} {target.y:.3f} {target.z:.3f}")
-        try:
-            bot.events.wait_for("forcedMove", timeout_s=timeouts.CALL_S, after=mark)
-        except BridgeError:
-            return f"at {here.text()} (it could not be moved back to {target.text()})"
+        if not self.session.teleport(self._last):
+            return f"at {here.text()} (it could not be moved back to {self._last.text()})"
         return f"back at {bot.state().position.text()}, where it stood before"

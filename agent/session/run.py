@@ -12,6 +12,7 @@ from agent.checks import Check, Verdict, evaluate
 from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.infospace import Infospace, default_db_path
+from agent.llm import Metered
 from agent.llm.spec import open_configured
 from agent.planner import Planner, PlannerOptions, RunResult
 from agent.planner.tool_trace import ToolTrace
@@ -37,7 +38,7 @@ class RunRequest(BaseModel):
     goal: str
     check: Check | None = None
     options: PlannerOptions
-    trace: Path
+    trace: Path | None  # None: the run's events stay in memory (a soak's many runs)
     on_event: Callable[[Event], None] | None = None
     on_say: Callable[[str], None] | None = None
     on_ready: Callable[[WorldSession], None] | None = None  # told once the bot is in the world
@@ -51,28 +52,41 @@ def plan_in_world(request: RunRequest) -> RunResult:
     let go, while the bot is still in the world: the figure an eval trusts."""
     toolbox = load_tools(request)
     backend = open_configured(request.config)
-    writer = TraceWriter(request.trace, on_event=request.on_event)
-    infospace = Infospace.open(request.config.infospace or default_db_path(request.config.username))
-    # What the body sees, next to the trace: the report reads it back.
-    world_map = SpatialMemory.create(request.trace.with_name(MAP_FILE))
+    writer = TraceWriter(request.trace, on_event=request.on_event)  # a taken trace path is refused before the server starts
     try:
         with bot_session(request.config, request.world) as session:
             if request.on_ready is not None:
                 request.on_ready(session)
-            planner = Planner(backend, toolbox, request.options, writer)
-            executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=request.check,
-                                llm=backend, method_runner=planner, subplanner=planner, on_say=request.on_say, observer=ToolTrace(writer))
-            judge = _judge(session, request.check)
-            session.on_rejoin(lambda bot: setattr(executor, "world", bot))
-            body = BodyKeeper(session, request.config.reconnect, writer.add)
+            return plan_in_session(request, session, toolbox, backend, writer)
+    finally:
+        writer.close()
+
+
+def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox, backend: Metered,
+                    writer: TraceWriter) -> RunResult:
+    """One run in a session already in the world (`mcagent soak` runs many in one): its notes,
+    its map (next to the trace, where the report reads it; in memory without a trace), the
+    planner and the executor, the body keeper and the watchers, all let go at its end."""
+    infospace = Infospace.open(request.config.infospace or default_db_path(request.config.username))
+    world_map = SpatialMemory.create(request.trace.with_name(MAP_FILE)) if request.trace else SpatialMemory.open(None)
+    try:
+        planner = Planner(backend, toolbox, request.options, writer)
+        executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=request.check,
+                            llm=backend, method_runner=planner, subplanner=planner, on_say=request.on_say,
+                            observer=ToolTrace(writer), tool_timeout_s=request.config.tool_timeout_s)
+        judge = _judge(session, request.check)
+        body = BodyKeeper(session, request.config.reconnect, writer.add)
+        stop_following = session.on_rejoin(lambda bot: setattr(executor, "world", bot))
+        try:
             with watching(session, planner, request.config):
                 setup = run_setup(request.config, session, backend)
                 result = planner.run(request.goal, executor, world=world_state(executor, toolbox), setup=setup,
                                      judge=judge, check=request.check, body=body)
-            if judge is not None:
-                result = result.model_copy(update={"final_check": judge()})
+        finally:
+            stop_following()
+        if judge is not None:
+            result = result.model_copy(update={"final_check": judge()})
     finally:
-        writer.close()
         infospace.close()
         world_map.close()
     return result

@@ -5,7 +5,7 @@ setup for the trace's run_start."""
 from __future__ import annotations
 
 import importlib.metadata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from agent.bridge import BotConnection, BridgeError
@@ -30,10 +30,11 @@ def watching(session: WorldSession, planner: Planner, config: AgentConfig) -> It
     if config.announce_methods:
         trace.subscribe(lambda event: _announce(session, event))
     commanders: list[ChatCommander] = []
+    stops: list[Callable[[], None]] = []
 
     def watch(bot: BotConnection) -> None:
         trace.pose = _bot_pose(bot)
-        bot.events.subscribe(lambda event: _trace_bot_event(trace, event))
+        stops.append(bot.events.subscribe(lambda event: _trace_bot_event(trace, event)))
         for old in commanders:
             old.close()
         commanders[:] = [ChatCommander(
@@ -42,12 +43,14 @@ def watching(session: WorldSession, planner: Planner, config: AgentConfig) -> It
         )]
 
     watch(session.bot)
-    session.on_rejoin(watch)
+    stops.append(session.on_rejoin(watch))
     try:
         yield
     finally:
         for commander in commanders:
             commander.close()
+        for stop in stops:
+            stop()
 
 
 def _bot_pose(bot: BotConnection) -> PoseSource:

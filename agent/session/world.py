@@ -16,8 +16,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from agent.bridge import BotConnection, connect, shutdown
-from agent.bridge.models import ViewerInfo
+from agent.bridge import BotConnection, BridgeError, connect, shutdown, timeouts
+from agent.bridge.models import Vec3, ViewerInfo
 from agent.config import AgentConfig
 from agent.server import LocalServer, Scenario, ServerInfo, load_server_settings
 from agent.server.settings import DEFAULT_LOCAL_VERSION
@@ -87,9 +87,22 @@ class WorldSession:
     world: WorldOptions | None = None
     _listeners: list[Callable[[BotConnection], None]] = field(default_factory=list)
 
-    def on_rejoin(self, listener: Callable[[BotConnection], None]) -> None:
-        """`listener(new_bot)` after each rejoin, so that what held the old bot takes the new one."""
+    def on_rejoin(self, listener: Callable[[BotConnection], None]) -> Callable[[], None]:
+        """`listener(new_bot)` after each rejoin, so that what held the old bot takes the new one.
+        Returns what stops it, for a run that ends before the session does."""
         self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def teleport(self, target: Vec3) -> bool:
+        """Moves the bot to `target` with the server's /tp (players are operators on the local
+        server: `everybody_op`); whether the server moved it within a call's time."""
+        mark = self.bot.events.last_seq
+        self.bot.chat(f"/tp {target.x:.3f} {target.y:.3f} {target.z:.3f}")
+        try:
+            self.bot.events.wait_for("forcedMove", timeout_s=timeouts.CALL_S, after=mark)
+        except BridgeError:
+            return False
+        return True
 
     def join_again(self, timeout_s: float) -> BotConnection:
         """A new bot in this session's world (the old one is closed); the viewer follows it."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import threading
 import time
 import traceback
 from collections import deque
@@ -23,7 +24,7 @@ from agent.tools.context import LlmBackend, MethodRunner, Subplanner, ToolObserv
 from agent.tools.loader import Toolbox
 from agent.tools.primitives import PRIMITIVES
 from agent.tools.result import FailureCode, ToolFailure, ToolResult
-from agent.tools.runners import PythonTools, run_llm
+from agent.tools.runners import PythonTools, TimedOut, run_llm
 from agent.tools.schema import check_args
 from agent.tools.spec import ToolSpec
 
@@ -31,6 +32,8 @@ from agent.tools.spec import ToolSpec
 TYPE_KEY, BIND_KEY = "type", "as"
 # Recent records kept in memory for inspection; the full trace goes to the observer.
 RECENT_RECORDS = 1000
+# What a python tool gets once abandoned after its timeout, for every call it still makes.
+ABANDONED = "abandoned: this python tool outlived its timeout and may not act any more"
 
 
 class ActionRecord(BaseModel):
@@ -73,6 +76,7 @@ class Executor:
         subplanner: Subplanner | None = None,
         on_say: Callable[[str], None] | None = None,
         observer: ToolObserver | None = None,
+        tool_timeout_s: float | None = None,
     ):
         self.toolbox = toolbox
         self.infospace = infospace
@@ -86,13 +90,23 @@ class Executor:
         self._on_say = on_say
         self.observer = observer
         self._python = PythonTools()
+        self.tool_timeout_s = tool_timeout_s
         self._depth = 0
+        # The calls under way, outermost first, and the threads of python tools abandoned after
+        # their timeout: guarded together, since an abandoned tool may still be finishing a call.
+        self._open: list[Any] = []
+        self._abandoned: set[int | None] = set()
+        self._lock = threading.Lock()
 
     def execute_action(self, action: Mapping[str, Any]) -> ToolResult:
         """Runs {"type": NAME, ...args[, "as": NAME]} and returns its uniform result."""
+        if threading.get_ident() in self._abandoned:
+            return ToolResult.failure("timeout", ABANDONED)
         started = time.perf_counter_ns()
         trace = None
-        self._depth += 1
+        with self._lock:
+            self._depth += 1
+            self._open.append(action)
         if self.observer is not None:
             self.observer.tool_started(action, self._depth - 1, self._type_of(action))
         try:
@@ -103,9 +117,33 @@ class Executor:
             result = ToolResult.failure("exception", f"{type(e).__name__}: {e}")
             trace = traceback.format_exc()
         finally:
-            self._depth -= 1
-        self._record(action, result, (time.perf_counter_ns() - started) / 1000, trace)
+            abandoned = self._leave()
+        if not abandoned:
+            self._record(action, result, (time.perf_counter_ns() - started) / 1000, trace)
         return result
+
+    def _leave(self) -> bool:
+        """Ends the innermost call; True (touching nothing) in an abandoned tool's thread, whose
+        calls its caller already ended (`_abandon`)."""
+        with self._lock:
+            if threading.get_ident() in self._abandoned:
+                return True
+            self._depth -= 1
+            self._open.pop()
+            return False
+
+    def _abandon(self, worker: threading.Thread, level: int) -> None:
+        """A python tool outlived its bound: its thread may not act again, and the calls it left
+        open (above `level`) end here as failed, so that depths and the trace stay paired."""
+        with self._lock:
+            self._abandoned.add(worker.ident)
+        while True:
+            with self._lock:
+                if len(self._open) <= level:
+                    return
+                action = self._open.pop()
+                self._depth -= 1
+            self._record(action, ToolResult.failure("timeout", ABANDONED), 0.0, None)
 
     def _type_of(self, action: Any) -> str | None:
         spec = self.toolbox.tools.get(action.get(TYPE_KEY)) if isinstance(action, Mapping) else None
@@ -163,7 +201,7 @@ class Executor:
                 raise ToolFailure("unavailable", f"primitive {spec.name!r} has a Skill.md but no implementation")
             return implementation(self, **args)
         if spec.type == "python":
-            return self._python.run(spec, args, self)
+            return self._run_python(spec, args)
         if spec.type == "llm":
             return run_llm(self.llm, spec, args)
         if spec.type == "instruction":
@@ -172,6 +210,15 @@ class Executor:
             reason = f"{spec.name} is a method tool; the method runner is not available until the planner lands"
             raise ToolFailure("unavailable", reason)
         return self.method_runner(spec, args, self)
+
+    def _run_python(self, spec: ToolSpec, args: dict[str, Any]) -> ToolResult:
+        timeout_s = spec.timeout_s or self.tool_timeout_s
+        level = len(self._open)  # this call's own entry is the last one open
+        try:
+            return self._python.run(spec, args, self, timeout_s)
+        except TimedOut as e:
+            self._abandon(e.worker, level)
+            raise ToolFailure("timeout", f"{spec.name} did not finish within {timeout_s:g} s") from None
 
     def _keep(self, result: ToolResult) -> ToolResult:
         """As the seed says, an external tool's raw data becomes a Note the planner can refer to."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -18,18 +19,53 @@ from agent.tools.spec import ToolSpec
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
+class TimedOut(Exception):  # noqa: N818 - named for what happened
+    """A python tool outlived its bound; `worker` is the thread left running it."""
+
+    def __init__(self, worker: threading.Thread):
+        super().__init__(worker.name)
+        self.worker = worker
+
+
 class PythonTools:
     """Imports each tool.py on its tool's first call and keeps its tool() for the next ones."""
 
     def __init__(self) -> None:
         self._entries: dict[Path, Callable[..., Any]] = {}
 
-    def run(self, spec: ToolSpec, args: dict[str, Any], context: ToolContext) -> ToolResult:
+    def run(self, spec: ToolSpec, args: dict[str, Any], context: ToolContext, timeout_s: float | None) -> ToolResult:
+        """The tool's return, read; within `timeout_s` (None: unbounded), else TimedOut."""
         path = spec.path.parent / PYTHON_ENTRY
         entry = self._entries.get(path)
         if entry is None:
             entry = self._entries[path] = import_entry(spec.name, path)
-        return read_return(entry(executor=context, **args))
+        if timeout_s is None:
+            return read_return(entry(executor=context, **args))
+        return read_return(call_within(lambda: entry(executor=context, **args), timeout_s, spec.name))
+
+
+def call_within(fn: Callable[[], Any], timeout_s: float, name: str) -> Any:
+    """`fn()` in a worker thread, waited for `timeout_s`. What it raises is raised here, the
+    run's own BaseExceptions (a stop, a lost world) included; past the bound, TimedOut. A thread
+    cannot be killed: the caller must make sure the abandoned one cannot act any more."""
+    outcome: dict[str, Any] = {}
+    done = threading.Event()
+
+    def work() -> None:
+        try:
+            outcome["value"] = fn()
+        except BaseException as e:  # noqa: BLE001 - handed to the waiting thread as it is
+            outcome["error"] = e
+        finally:
+            done.set()
+
+    worker = threading.Thread(target=work, name=f"tool-{name}", daemon=True)
+    worker.start()
+    if not done.wait(timeout_s):
+        raise TimedOut(worker)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 def import_entry(name: str, path: Path) -> Callable[..., Any]:

@@ -123,10 +123,27 @@ def slots_schema(slots: list[Slot]) -> JsonSchema:
 
 
 def check_args(schema: JsonSchema | None, args: dict[str, Any]) -> str | None:
-    """None if `args` fit `schema`, else a reason naming the argument and what it accepts."""
+    """None if `args` fit `schema`, else a reason naming the argument and what it accepts.
+    NaN and infinities are refused whatever the schema: JSON parsers take them (Python's
+    json.loads reads NaN and Infinity), and no tool has a use for one."""
+    unfinite = _first_unfinite(args, "")
+    if unfinite is not None:
+        return f"argument '{unfinite[0]}': expected a finite number, got {unfinite[1]!r}"
     if schema is None:
         return None if not args else f"unknown argument {sorted(args)[0]!r}: this tool takes no arguments"
     return _check_object(schema, args, prefix="")
+
+
+def _first_unfinite(value: Any, where: str) -> tuple[str, float] | None:
+    """(path, value) of the first NaN or infinity anywhere in `value`, or None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return where, value
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _first_unfinite(item, f"{where}.{key}" if where else str(key))
+        if found is not None:
+            return found
+    return None
 
 
 def _check_object(schema: JsonSchema, value: dict[str, Any], prefix: str) -> str | None:

@@ -34,11 +34,15 @@ class ToolMeta(_Strict):
     invalidates: list[str] = []
     hidden: bool = False
     max_steps: int | None = Field(None, ge=1, le=1000)
+    timeout_s: float | None = Field(None, gt=0, le=3600, description="python tools: seconds a call may take; "
+                                    "None: the config's tool_timeout_s")
 
     @model_validator(mode="after")
     def _max_steps_only_for_methods(self) -> ToolMeta:
         if self.max_steps is not None and self.type != "method":
             raise ValueError("max_steps applies only to type: method")
+        if self.timeout_s is not None and self.type != "python":
+            raise ValueError("timeout_s applies only to type: python (world tools bound each bridge call)")
         return self
 
 

@@ -15,9 +15,9 @@ result; `run_tool` does the rest the same way for all of them:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.bridge import BotConnection, BridgeError, timeouts
 from agent.tools.result import FAILURE_CODES, ToolResult
@@ -28,6 +28,20 @@ R = TypeVar("R", bound=BaseModel)
 # Blocks each way the survey after an observing or moving tool covers: what a radius-8
 # observation sees, for about 1 ms more per call (`mcagent bench tools`).
 FEED_RADIUS = 8
+
+
+# Every number that reaches the bot is finite and within its range: a yaw of 1e308 once turned
+# into NaN in the bot and failed every later look and status of the session.
+WORLD_BORDER = 30_000_000
+# World coordinates in blocks (x east, z south: within the world border; y: the build height of
+# any version, with room to spare).
+WorldXZ = Annotated[float, Field(ge=-WORLD_BORDER, le=WORLD_BORDER, allow_inf_nan=False)]
+WorldY = Annotated[float, Field(ge=-2048, le=2048, allow_inf_nan=False)]
+# Degrees, Minecraft's convention (agent/bridge/models.py): yaw 0 = south, 90 = west; pitch + looks down.
+YawDeg = Annotated[float, Field(ge=-360, le=360, allow_inf_nan=False)]
+PitchDeg = Annotated[float, Field(ge=-90, le=90, allow_inf_nan=False)]
+# Blocks from the bot along its own axes (forward, right, up): farther than any reach.
+Offset = Annotated[int, Field(ge=-64, le=64)]
 
 
 class ToolArgs(BaseModel):
@@ -47,12 +61,12 @@ class BlockTarget(ToolArgs):
     """A block to act on: egocentric offsets (forward, right, up; missing ones are 0) or a world block x, y, z.
     The bridge (target.js) checks that exactly one form is given."""
 
-    forward: int | None = None
-    right: int | None = None
-    up: int | None = None
-    x: int | None = None
-    y: int | None = None
-    z: int | None = None
+    forward: Offset | None = None
+    right: Offset | None = None
+    up: Offset | None = None
+    x: Annotated[int, Field(ge=-WORLD_BORDER, le=WORLD_BORDER)] | None = None
+    y: Annotated[int, Field(ge=-2048, le=2048)] | None = None
+    z: Annotated[int, Field(ge=-WORLD_BORDER, le=WORLD_BORDER)] | None = None
 
 
 def run_tool(

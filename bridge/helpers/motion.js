@@ -36,6 +36,10 @@ function orientation (bot) {
  * A target: {yaw_deg[, pitch_deg]} | {facing} | {x, y, z} (a world point to look at), at most one;
  * then `snap: true` turns to the cardinal nearest the result. Pitch is kept unless given.
  */
+// The world border, in blocks: no point the bot can look at or go to lies beyond it.
+const WORLD_BORDER = 30000000
+const inWorld = (v) => Number.isFinite(v) && Math.abs(v) <= WORLD_BORDER
+
 async function look (bot, args) {
   const point = 'x' in args || 'y' in args || 'z' in args
   const targets = ['yaw_deg' in args, 'facing' in args, point].filter(Boolean).length
@@ -44,12 +48,14 @@ async function look (bot, args) {
   const pitch = args.pitch_deg ?? pitchToDeg(bot.entity.pitch)
   if (!Number.isFinite(pitch) || Math.abs(pitch) > 90) throw new HelperError('bad_args', 'pitch must be a number from -90 to 90')
   if (point) {
-    if (![args.x, args.y, args.z].every(Number.isFinite)) throw new HelperError('bad_args', 'x, y and z must all be numbers')
+    if (![args.x, args.y, args.z].every(inWorld)) throw new HelperError('bad_args', `x, y and z must all be numbers from -${WORLD_BORDER} to ${WORLD_BORDER}`)
     await bot.lookAt(new Vec3(args.x, args.y, args.z), true)
   } else if ('facing' in args || 'yaw_deg' in args) {
     if ('facing' in args && !FACINGS.some(([, name]) => name === args.facing)) throw new HelperError('bad_args', 'facing must be north, east, south or west')
     const yaw = 'facing' in args ? yawOfFacing(args.facing) : args.yaw_deg
-    if (!Number.isFinite(yaw)) throw new HelperError('bad_args', 'yaw must be a number (degrees)')
+    // A huge yaw (1e308) is finite, but turned to radians and wrapped it became NaN, and a bot
+    // facing NaN failed every later look and status: refuse it before it reaches the bot.
+    if (!Number.isFinite(yaw) || Math.abs(yaw) > 360) throw new HelperError('bad_args', 'yaw must be a number of degrees from -360 to 360')
     await bot.look(yawFromDeg(yaw), pitchFromDeg(pitch), true)
   }
   if (args.snap === true) {

@@ -14,6 +14,7 @@ import time
 import pytest
 
 from agent.bridge.models import BotState
+from agent.infospace import Infospace
 from agent.server import ServerInfo
 from support.procs import env_with_token, interruptible, mcagent, new_token, processes_with_token, transcript, wait_until_gone
 from support.waiting import wait_for
@@ -105,7 +106,8 @@ def test_server_command_serves_until_signalled(stop_signal: signal.Signals) -> N
 
 def test_call_runs_tools_in_order_and_prints_json_lines() -> None:
     token = new_token()
-    done = mcagent("call", "mc-look", '{"facing": "north"}', "mc-observe-blocks", '{"radius": 4}', "--scenario", "room", "--port", "0", token=token)
+    done = mcagent("call", "mc-look", '{"facing": "north"}', "mc-observe-blocks", '{"radius": 4}', "--scenario", "room", "--port", "0",
+                   "--scratch", token=token)
     assert done.returncode == 0, transcript(done)
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert [(r["tool"], r["status"]) for r in lines] == [("mc-look", "success"), ("mc-observe-blocks", "success")]
@@ -114,10 +116,31 @@ def test_call_runs_tools_in_order_and_prints_json_lines() -> None:
 
 
 def test_call_with_a_failing_tool_prints_it_and_exits_1() -> None:
-    done = mcagent("call", "mc-move", '{"forward": true, "duration": 1}', "--scenario", "room", "--port", "0", token=new_token())
+    done = mcagent("call", "mc-move", '{"forward": true, "duration": 1}', "--scenario", "room", "--port", "0", "--scratch",
+                   token=new_token())
     assert done.returncode == 1
     assert json.loads(done.stdout)["status"] == "failed" and json.loads(done.stdout)["code"] == "collision"
-    assert _one_clean_line(done.stderr) == "mcagent call: 1 of 1 calls failed"
+    assert done.stderr.splitlines() == ["infospace: a scratch one, gone when this command ends",
+                                        "mcagent call: 1 of 1 calls failed"]
+
+
+def test_call_keeps_its_notes_in_the_configured_infospace(tmp_path) -> None:
+    notes = tmp_path / "notes.db"
+    config = tmp_path / "mcagent.yaml"
+    config.write_text(f"infospace: {notes}\n")
+    note = '{"content": "iron at 12 40 -3"}'
+    kept = mcagent("call", "create-note", note, "--config", str(config), "--port", "0", token=new_token())
+    assert kept.returncode == 0, transcript(kept)
+    assert kept.stderr.splitlines() == [f"infospace: {notes}"]
+    scratch = mcagent("call", "create-note", '{"content": "gone"}', "--config", str(config), "--port", "0", "--scratch",
+                      token=new_token())
+    assert scratch.returncode == 0, transcript(scratch)
+    space = Infospace.open(notes)
+    try:
+        assert [n.content for n in space.store.search_notes("iron", limit=5)] == ["iron at 12 40 -3"]
+        assert space.store.search_notes("gone", limit=5) == []
+    finally:
+        space.close()
 
 
 def test_call_refuses_a_misspelt_tool_before_starting_anything() -> None:

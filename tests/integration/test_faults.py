@@ -14,7 +14,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from agent.bridge import connect
+from agent.infospace import Infospace
+from agent.tools import Executor, load_toolbox, standard_sources
 from agent.trace import read_trace
 from agent.trace.schema import Death, MethodEnd, Rejoin, Respawn, ToolResult
 from support.planning import EXPLORE_POLICY, FIXTURES, run_config
@@ -127,3 +131,30 @@ def test_a_death_in_lava_is_respawned_counted_and_the_run_goes_on(tmp_path: Path
     # It went on: a step ran after the death, by a bot that was alive again.
     later = [e for e in events[back:] if isinstance(e, ToolResult) and e.tool == "mc-move"]
     assert later and later[0].result.get("code") != "dead"
+
+
+def test_a_hanging_python_tool_times_out_and_the_bot_goes_on(tmp_path: Path, bot) -> None:
+    """A tool that drives the bot and then hangs: `timeout` after its bound, the bot still answers,
+    and the abandoned tool's later world calls are refused."""
+    folder = tmp_path / "tools" / "hang"
+    folder.mkdir(parents=True)
+    folder.joinpath("Skill.md").write_text("---\nname: hang\ntype: python\ndescription: looks, then hangs\n"
+                                           "timeout_s: 1\n---\n")
+    folder.joinpath("tool.py").write_text(
+        "import time\nLATER = []\n\n"
+        "def tool(input_value=None, **kwargs):\n"
+        "    executor = kwargs['executor']\n"
+        "    executor.execute_action({'type': 'mc-look', 'yaw': 90})\n"
+        "    time.sleep(2)\n"
+        "    LATER.append(executor.execute_action({'type': 'mc-look', 'yaw': 0}))\n")
+    toolbox = load_toolbox(standard_sources("minecraft", [tmp_path / "tools"]))
+    executor = Executor(toolbox, Infospace.open(":memory:"), world=bot)
+    started = time.monotonic()
+    result = executor.execute_action({"type": "hang"})
+    assert result.code == "timeout" and result.reason == "hang did not finish within 1 s"
+    assert time.monotonic() - started < 1.5
+    assert executor.execute_action({"type": "mc-status"}).ok
+    time.sleep(1.5)
+    later = executor._python._entries[folder / "tool.py"].__globals__["LATER"]
+    assert later and later[0].code == "timeout"  # refused: it may not act any more
+    assert bot.state().yaw_deg == pytest.approx(90, abs=0.5)  # its second look never reached the bot

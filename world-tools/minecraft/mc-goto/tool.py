@@ -2,13 +2,13 @@ from pydantic import Field
 
 from agent.bridge import timeouts
 from agent.world.results.goto import GotoReport
-from agent.world.toolkit import ToolArgs, run_tool
+from agent.world.toolkit import ToolArgs, WorldXZ, WorldY, run_tool
 
 
 class Args(ToolArgs):
-    x: float
-    y: float
-    z: float
+    x: WorldXZ
+    y: WorldY
+    z: WorldXZ
     range: float = Field(1, ge=0, le=16)
     timeout: float = Field(30, ge=1, le=120)
     allow_dig: bool = False

@@ -1,19 +1,17 @@
 from typing import Literal
 
-from pydantic import Field
-
 from agent.bridge.models import Orientation
-from agent.world.toolkit import ToolArgs, run_tool
+from agent.world.toolkit import PitchDeg, ToolArgs, WorldXZ, WorldY, YawDeg, run_tool
 
 
 class Args(ToolArgs):
-    yaw: float | None = None
-    pitch: float | None = Field(None, ge=-90, le=90)
+    yaw: YawDeg | None = None
+    pitch: PitchDeg | None = None
     facing: Literal["north", "east", "south", "west"] | None = None
     snap: bool | None = None
-    x: float | None = None
-    y: float | None = None
-    z: float | None = None
+    x: WorldXZ | None = None
+    y: WorldY | None = None
+    z: WorldXZ | None = None
 
 
 def act(bot, a: Args):
