@@ -10,6 +10,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 # How often a child looks whether its parent is still there.
 PARENT_POLL_S = 0.5
@@ -52,3 +53,16 @@ def when_parent_dies(act: Callable[[], None]) -> None:
         act()
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def children_by_parent() -> dict[int, list[int]]:
+    """Every process's direct children, by parent pid, read from /proc (Linux)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # gone meanwhile
+            children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry.name))
+    return children

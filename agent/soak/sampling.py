@@ -8,6 +8,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent.process_group import children_by_parent
+
 # The share of the soak treated as warm-up (imports, caches, the first chunks): memory is
 # compared from the first sample after it.
 WARMUP_FRACTION = 0.2
@@ -64,20 +66,7 @@ def sample_process(role: str, pid: int) -> ProcessSample | None:
     # After the name: state(0) ppid(1) ... num_threads(17) ... rss(21), in pages.
     rss_mb = int(fields[21]) * _PAGE_KB / 1024
     return ProcessSample(role=role, pid=pid, rss_mb=round(rss_mb, 1), open_files=open_files, threads=int(fields[17]),
-                         children=len(children_of(pid)))
-
-
-def children_of(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
+                         children=len(children_by_parent().get(pid, [])))
 
 
 def judge(samples: list[Sample], duration_s: float) -> SoakVerdict:

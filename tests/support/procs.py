@@ -15,6 +15,8 @@ import time
 import uuid
 from pathlib import Path
 
+from agent.process_group import children_by_parent
+
 TOKEN_VAR = "MCAGENT_TEST_TOKEN"
 
 
@@ -56,15 +58,7 @@ def wait_until_gone(token: str, timeout_s: float) -> list[int]:
 
 def node_descendants(pid: int) -> list[int]:
     """Node processes below `pid` in the process tree."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            ppid = int(stat[stat.rindex(")") + 2 :].split()[1])
-            children.setdefault(ppid, []).append(int(entry.name))
+    children = children_by_parent()
     found, stack = [], list(children.get(pid, []))
     while stack:
         p = stack.pop()
