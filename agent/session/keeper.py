@@ -103,7 +103,14 @@ class BodyKeeper:
                         f"{self.settings.attempts} attempts allowed): {problem}")
 
     def _go_back(self) -> str:
-        """Puts the bot back where it stood (a restarted server spawns it at the world's spawn)."""
+        """Puts the bot back where it stood (a restarted server spawns it at the world's spawn);
+        where it is, in words. A bot lost again meanwhile is the next step's to find."""
+        try:
+            return self._moved_back()
+        except BridgeError as e:
+            return f"somewhere unknown ({e})"
+
+    def _moved_back(self) -> str:
         bot = self.session.bot
         here = bot.state().position
         if self._last is None or here.distance_to(self._last) <= BACK_WITHIN_BLOCKS:

@@ -114,7 +114,11 @@ class WorldSession:
         self.bot.close()
         self.bot = bot
         if self.viewer is not None and self.world is not None:
-            self.viewer = _viewer(self.config, self.world, bot)
+            try:
+                self.viewer = _viewer(self.config, self.world, bot)
+            except BridgeError as e:  # the bot is back; a viewer that cannot follow is no reason to fail that
+                self.viewer = None
+                print(f"viewer: not restarted after the rejoin: {e}", file=sys.stderr)
         for listener in self._listeners:
             listener(bot)
         return bot
