@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict
 
 from agent.infospace import Infospace, InfospaceError
 from agent.infospace.models import NAME_PATTERN
+from agent.paths import WORLD_TOOLS_DIR
 from agent.tools.context import LlmBackend, MethodRunner, Subplanner, ToolObserver
 from agent.tools.loader import Toolbox
 from agent.tools.primitives import PRIMITIVES
@@ -212,7 +213,10 @@ class Executor:
         return self.method_runner(spec, args, self)
 
     def _run_python(self, spec: ToolSpec, args: dict[str, Any]) -> ToolResult:
-        timeout_s = spec.timeout_s or self.tool_timeout_s
+        # World tools bound each bridge call themselves (mc-explore may walk for 120 s): the
+        # default is for the python tools of skills and users, whose time nothing else bounds.
+        default_s = None if WORLD_TOOLS_DIR in spec.path.parents else self.tool_timeout_s
+        timeout_s = spec.timeout_s or default_s
         level = len(self._open)  # this call's own entry is the last one open
         try:
             return self._python.run(spec, args, self, timeout_s)

@@ -12,7 +12,7 @@ import pytest
 
 from agent.infospace import Infospace
 from agent.planner.control import StopRequested
-from agent.tools import Executor, ToolSource, load_toolbox
+from agent.tools import Executor, ToolSource, load_toolbox, standard_sources
 from agent.tools.loader import CORE_TOOLS_DIR
 
 TOOLS = {
@@ -92,3 +92,9 @@ def test_timeout_s_is_for_python_tools_only(tmp_path: Path) -> None:
     folder.joinpath("Skill.md").write_text("---\nname: wrong\ntype: instruction\ndescription: x\ntimeout_s: 3\n---\nbody\n")
     toolbox = load_toolbox([ToolSource(label="test", folder=tmp_path)])
     assert "timeout_s applies only to type: python" in str(toolbox.errors[0])
+
+
+def test_world_tools_are_not_held_to_the_default_since_they_bound_their_own_calls() -> None:
+    toolbox = load_toolbox(standard_sources("minecraft", []))
+    executor = Executor(toolbox, Infospace.open(":memory:"), tool_timeout_s=1e-6)
+    assert executor.execute_action({"type": "mc-status"}).code == "disconnected"  # ran, found no bot
