@@ -29,6 +29,11 @@ COMPLETE_MAX_TOKENS = 512
 class LlmError(McAgentError):
     """The backend could not answer: server unreachable, model missing, prompt too long."""
 
+    def __init__(self, message: str) -> None:
+        # The message may quote the server (an error body decoded from JSON can hold "\ud800"),
+        # and it goes to the trace and the terminal like any other text from a backend.
+        super().__init__(clean_text(message))
+
 
 class Meter:
     """One call being measured; the backend fills in the token counts it knows and the completion."""

@@ -4,7 +4,8 @@ A script is a list of replies, one per gen or select call in order, or a callabl
 gets each call (prompt, choices, stop strings, schema) and returns the reply. Replies are
 cut at the call's stop strings, as a real backend's would be. A select reply that is not
 one of the choices resolves to a choice it begins or nearly spells; anything else (empty,
-garbage) is answered as it is, and the planner counts it as a format failure. Every call is recorded, so tests can assert on the prompts.
+garbage) is answered as it is, and the planner counts it as a format failure. Every call is
+recorded, so tests can assert on the prompts.
 """
 
 from __future__ import annotations

@@ -60,10 +60,11 @@ def _for_decoding(node: dict[str, Any]) -> dict[str, Any]:
 
 
 def parse_args(raw: str) -> tuple[dict[str, Any] | None, str | None]:
-    """(arguments, None) or (None, why not). Tries the text as written, then repaired."""
+    """(arguments, None) or (None, why not). Tries the text as written, then repaired. Nothing
+    written is no answer, not "no arguments": the model was asked because the tool takes some."""
     text = raw.strip()
     if not text:
-        return {}, None
+        return None, "TOOL_ARGS_JSON is empty (write {} for no arguments)"
     for candidate in (text, repair(text)):
         try:
             value = json.loads(candidate)

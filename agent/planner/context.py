@@ -15,6 +15,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent.checks import Verdict
+from agent.infospace.models import preview
 from agent.llm import Capabilities, LlmError, Metered
 from agent.planner.control import RunControl
 from agent.tools import Toolbox
@@ -47,12 +48,14 @@ class BodyKeeper(Protocol):
 # Replies in a row that were empty, did not parse or named nothing valid, before the run ends
 # as llm_error: the seed system's own bound.
 FORMAT_FAILURES_BOUND = 3
+# How much of each unusable reply's problem the run's reason quotes (a reply can be any length).
+PROBLEM_CHARS = 160
 
 
 class FormatWatch:
     """Counts the model's format failures in a row. A usable reply starts the count again; at
-    the bound, the next step does not start: a model that says nothing usable ends the run,
-    it never chooses by default."""
+    the bound the model is asked nothing more and the next step does not start: a model that
+    says nothing usable ends the run, it never chooses by default."""
 
     def __init__(self) -> None:
         self._failures: list[str] = []
@@ -64,10 +67,16 @@ class FormatWatch:
         else:
             self._failures.append(problem)
 
+    @property
+    def spent(self) -> bool:
+        """Whether FORMAT_FAILURES_BOUND replies in a row were unusable: the step in progress asks
+        no more, it is only recorded."""
+        return len(self._failures) >= FORMAT_FAILURES_BOUND
+
     def check(self) -> None:
-        """Raises LlmError once FORMAT_FAILURES_BOUND replies in a row were unusable."""
-        if len(self._failures) >= FORMAT_FAILURES_BOUND:
-            shown = "; ".join(self._failures[-FORMAT_FAILURES_BOUND:])
+        """Raises LlmError once the watch is spent, saying what the replies were."""
+        if self.spent:
+            shown = "; ".join(preview(problem, PROBLEM_CHARS) for problem in self._failures)
             raise LlmError(f"the model gave {len(self._failures)} unusable replies in a row ({shown})")
 
 

@@ -18,6 +18,8 @@ from agent.planner import prompts
 
 # Enough for any tool name or step label; a name that needs more is not one.
 NAME_TOKENS = 24
+# How much of a reply that names no choice a note quotes: enough to see what it was.
+REPLY_CHARS = 80
 _STEP = re.compile(r"\bSTEP\s+(\d+)\b", re.IGNORECASE)
 _TERMINATION = re.compile(r"\bTERMINATION\s*\(\s*([A-Za-z_]+)\s*\)", re.IGNORECASE)
 
@@ -42,7 +44,7 @@ def pick(
         if s[key] in choices:
             return Pick(s[key])
         # A real constrained backend cannot miss; a scripted one answering garbage can.
-        return Pick(None, f"{s[key]!r} is not a valid {what}")
+        return Pick(None, f"{s[key][:REPLY_CHARS]!r} is not a valid {what}")
     match = matcher or match_name
     s += sgl.gen(key, max_tokens=NAME_TOKENS, stop=["\n"], temperature=0.0)
     first = s[key].strip()

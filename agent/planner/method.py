@@ -183,6 +183,8 @@ class MethodRun:
             return decided.decided, decided.decider, None
         if not decided.choices:
             return None, "runtime", None
+        if self.ctx.formats.spent:  # the model's last chance went by: the run ends before the next step
+            return self.task, "runtime", None
         if whole:
             return self._next_whole(s, key, decided.choices)
         s += sgl.assistant_begin()

@@ -202,13 +202,16 @@ class Planner:
             asks_done = (frame.plan != 0 or ctx.judge is None) and not resumes
             asks_task = asks_model(frame.tools, ctx.toolbox) and not resumes
             s += sgl.user(ran.result_text(prompts.RESULT) + _told(news) + _asked(asks_done, asks_task))
-            if asks_done or asks_task:
+            # After the last unusable reply the bound allows, the model is asked nothing more.
+            if (asks_done or asks_task) and not ctx.formats.spent:
                 done, next_task, note = self._reflect(s, key, asks_done, asks_task)
                 ctx.formats.saw(_unusable(asks_done and done is None, asks_task and not _WORD.search(next_task), note))
                 next_by = "model"
         record = ran.record(OuterStep, clock, note=note, next_by=next_by, plan=frame.plan,
                             outer_step=frame.outer_step, action=ran.turn.action(), done=done, next_task=next_task)
         ctx.trace.add(record)
+        if reached is None:
+            ctx.formats.check()  # the step is recorded; too many unusable replies in a row end the run here
         return record, reached
 
     def _reflect(self, s, key: str, asks_done: bool, asks_task: bool) -> tuple[bool | None, str, str | None]:
@@ -221,7 +224,9 @@ class Planner:
             s += prompts.DONE
             answer = pick(s, key + "_done", ["yes", "no"], self.ctx.caps, label=prompts.DONE, what="DONE answer",
                           matcher=match_yes_no)
-            done, note = answer.value == "yes", answer.note
+            # An invalid DONE is no answer (None), not a "no": it counts as a format failure.
+            done = None if answer.value is None else answer.value == "yes"
+            note = answer.note
             s += "\n"
         if asks_task:
             s += prompts.NEXT_TASK + gen_line(key + "_next", TASK_TOKENS, self.ctx.caps)

@@ -145,7 +145,9 @@ def _choose_whole(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabil
         chosen = {"thoughts": str(reply.get(names[prompts.THOUGHTS], "")).strip(), "tool": tool}
         if _given(tool, literal, toolbox):
             return {**chosen, "args": literal.get(tool, {}), "by": _given_by(tool, literal)}, None
-        args = reply.get(names[prompts.TOOL_ARGS], {})
+        if names[prompts.TOOL_ARGS] not in reply:  # as an empty TOOL_ARGS_JSON: no answer, not "no arguments"
+            return None, f"TOOL_ARGS_JSON is missing ({tool} takes arguments)"
+        args = reply[names[prompts.TOOL_ARGS]]
         if not isinstance(args, dict):
             return None, f"TOOL_ARGS_JSON must be a JSON object, got {type(args).__name__}"
         return {**chosen, "args": args, "by": "model"}, None

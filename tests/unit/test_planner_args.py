@@ -33,7 +33,6 @@ def test_a_tool_without_arguments_decodes_to_an_empty_object():
     ("raw", "expected"),
     [
         ('{"blocks": 3}', {"blocks": 3}),
-        ("", {}),
         ('```json\n{"blocks": 3}\n```', {"blocks": 3}),
         ('Sure! {"facing": "north"} is best.', {"facing": "north"}),
         ("{'facing': 'north'}", {"facing": "north"}),
@@ -65,7 +64,8 @@ def test_any_object_parses_back_whether_fenced_wrapped_or_cut_short(args):
         assert parse_args(text[:-1]) == (args, None)
 
 
-@pytest.mark.parametrize(("raw", "problem"), [("[1, 2]", "must be a JSON object, got list"), ("blocks=3", "not JSON")])
+@pytest.mark.parametrize(("raw", "problem"), [("[1, 2]", "must be a JSON object, got list"), ("blocks=3", "not JSON"),
+                                             ("", "is empty"), (" \t", "is empty")])
 def test_args_that_cannot_be_an_object_say_why(raw, problem):
     args, reason = parse_args(raw)
     assert args is None and problem in reason
