@@ -88,6 +88,7 @@ class MoveReport(Orientation):
     start: Vec3
     end: Vec3
     displacement: Vec3
+    moved: float = Field(description="blocks moved horizontally, start to end, measured")
     stop_reason: StopReason
     fall_distance: float = Field(description="largest drop from a high point during the move, blocks")
     target: Vec3 | None = Field(None, description="grid steps: the block centre aimed at (the last safe one when it stopped early)")

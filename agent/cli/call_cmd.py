@@ -74,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
         with bot_session(config, world_options(args, config)) as session:
             executor = Executor(toolbox, infospace, world=session.bot, tool_timeout_s=config.tool_timeout_s)
             for action in actions:
+                executor.heard(json.dumps(action))  # the user typed these values: they count as confirmed
                 result = executor.execute_action(action)
                 failed += not result.ok
                 print(json.dumps({"tool": action["type"], **result.as_dict()}), flush=True)

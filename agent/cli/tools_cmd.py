@@ -9,6 +9,7 @@ from pathlib import Path
 
 from agent.cli.parser import add_config_flags, load_from_args
 from agent.config import LoadedConfig
+from agent.paths import REPO_ROOT
 from agent.tools import Toolbox, ToolSource, catalog_text, load_toolbox, standard_sources
 from agent.tools.catalog import grouped
 
@@ -38,7 +39,8 @@ def add_tools_flags(parser: argparse.ArgumentParser) -> None:
 def tool_sources(loaded: LoadedConfig, args: argparse.Namespace) -> list[ToolSource]:
     """The folders the config and --tools-dir name; config tool_folders are relative to the config file."""
     base = loaded.file.parent if loaded.file else None
-    return standard_sources(loaded.config.world, loaded.config.tool_folders, base, args.tools_dir)
+    config = loaded.config
+    return standard_sources(config.world, config.tool_folders, base, args.tools_dir, config.tool_modules)
 
 
 def load_tools(loaded: LoadedConfig, args: argparse.Namespace) -> Toolbox:
@@ -60,15 +62,29 @@ def run(args: argparse.Namespace) -> int:
 
 
 def listing(toolbox: Toolbox) -> str:
-    """Name, type, source and description of every tool (hidden ones marked), grouped as in the catalog."""
+    """Name, type, source, origin (its folder, or module:function) and description of every tool,
+    hidden ones marked, grouped as in the catalog."""
     groups = grouped(toolbox, include_hidden=True)
     width = max((len(spec.name) for _, specs in groups for spec in specs), default=4)
+    origins = {spec.name: _shown(spec.origin) for _, specs in groups for spec in specs}
+    where = max(map(len, origins.values()), default=6)
     lines = []
     for title, specs in groups:
         lines.append(title)
         for spec in specs:
             hidden = " (hidden)" if spec.hidden else ""
-            lines.append(f"  {spec.name:<{width}}  {spec.type:<11}  {spec.source:<9}  {spec.description}{hidden}")
+            lines.append(f"  {spec.name:<{width}}  {spec.type:<11}  {spec.source:<9}  {origins[spec.name]:<{where}}  "
+                         f"{spec.description}{hidden}")
     errors = len(toolbox.errors)
     lines.append(f"{len(toolbox.tools)} tools, {errors} error{'' if errors == 1 else 's'}")
     return "\n".join(lines)
+
+
+def _shown(origin: str) -> str:
+    """A folder under the working directory or the repository, relative to it; anything else as it is."""
+    for base in (Path.cwd(), REPO_ROOT):
+        try:
+            return str(Path(origin).relative_to(base))
+        except ValueError:
+            continue
+    return origin

@@ -33,6 +33,9 @@ LlmSpec = _matching(
     "sglang:URL, openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, replay:TRACE or random[:SEED]",
 )
 
+PythonModule = _matching(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*(:[A-Za-z_]\w*)?",
+                         "a Python module such as mytools.mining, or module:function")
+
 
 class ServerTarget(StrictModel):
     """Which Minecraft server the bot joins."""
@@ -79,7 +82,7 @@ class AgentConfig(StrictModel):
         None, ge=1, le=256, description="CPU threads of an in-process model (llamacpp); null: every core"
     )
     llm_api_key_env: str = Field(
-        "OPENAI_API_KEY", pattern=r"[A-Za-z_][A-Za-z0-9_]*",
+        "OPENAI_API_KEY", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
         description="the environment variable holding an openai: server's API key (never written anywhere)",
     )
     llm_timeout_s: float = Field(120.0, gt=0, le=3600, description="sglang:/openai: seconds one request may take")
@@ -92,6 +95,11 @@ class AgentConfig(StrictModel):
     tool_folders: list[Path] = Field(
         default_factory=lambda: [SKILLS_DIR],
         description="folders scanned for Skill.md tools (relative ones: to the config file's folder)",
+    )
+    tool_modules: list[PythonModule] = Field(
+        default_factory=list,
+        description="Python modules whose @register_tool functions are tools (installed packages' "
+                    "mcagent.tools entry points are always read)",
     )
     trace_dir: Path = Field(Path("runs"), description="where run traces are written")
     viewer: ViewerSettings = ViewerSettings()

@@ -91,7 +91,7 @@ def request(spec: EpisodeSpec) -> RunRequest:
     base = loaded.file.parent if loaded.file else None
     scenario = spec.task.scenario(spec.seed)
     return RunRequest(
-        config=config, tool_sources=standard_sources(config.world, config.tool_folders, base),
+        config=config, tool_sources=standard_sources(config.world, config.tool_folders, base, modules=config.tool_modules),
         world=WorldOptions(scenario=scenario), goal=spec.task.goal, check=scenario.success, options=spec.options,
         trace=spec.folder / "trace.jsonl",
     )

@@ -46,7 +46,7 @@ class Note(BaseModel):
     """Text, or a JSON value (usually an object), persisted under an id such as Note_12."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    id: str = Field(pattern=r"Note_[1-9][0-9]*")
+    id: str = Field(pattern=r"^Note_[1-9][0-9]*$")
     name: str | None = None
     content: JsonValue
 
@@ -69,7 +69,7 @@ class Collection(BaseModel):
     """An ordered list of notes (a note may appear more than once), under an id such as Collection_3."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    id: str = Field(pattern=r"Collection_[1-9][0-9]*")
+    id: str = Field(pattern=r"^Collection_[1-9][0-9]*$")
     name: str | None = None
     note_ids: tuple[str, ...] = ()
 

@@ -67,7 +67,10 @@ class Store:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         # Autocommit: each write is durable on return; multi-row writes use `with self._db`.
-        self._db = sqlite3.connect(str(path), isolation_level=None)
+        # Shared across threads: a python tool with a timeout runs in a worker thread, and the
+        # notes its nested calls keep land here. SQLite's serialized mode (sqlite3.threadsafety
+        # 3) makes one connection safe to share; the executor runs one call at a time.
+        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)

@@ -99,6 +99,7 @@ class Planner:
         a lost world, a stop request or Ctrl-C. `setup` and `check` go into the trace's
         run_start; `body` keeps the bot in the world between steps."""
         self.ctx.judge, self._check, self.ctx.body = judge, check, body
+        executor.heard(goal)  # the user's words: they confirm the values they name
         frame = self._frame(goal, self.ctx.options.tools, self.ctx.options.max_steps, executor, world)
         return self._run(frame, _plan, top=True, setup=setup)[0]
 
@@ -180,6 +181,7 @@ class Planner:
 
     def _add_goals(self, s, frame: Frame) -> None:
         for goal in self.control.new_goals():
+            frame.executor.heard(goal)
             s += sgl.user(prompts.NEW_GOAL.format(goal=goal))
             frame.goal = goal
             self.ctx.judge = None  # the check was the old goal's: claims about the new one are unverified

@@ -18,15 +18,18 @@ USAGE = 'Call a tool as {"type": NAME, ...arguments}; add "as": NAME to call its
 def grouped(toolbox: Toolbox, *, include_hidden: bool = False) -> list[tuple[str, list[ToolSpec]]]:
     """(header, tools sorted by name) per source, in catalog order: worlds, core, skills."""
     groups: dict[str, list[ToolSpec]] = {}
+    ranks: dict[str, int] = {}
     for spec in sorted(toolbox.tools.values(), key=lambda s: s.name):
         if include_hidden or not spec.hidden:
             groups.setdefault(spec.source, []).append(spec)
-    order = sorted(groups, key=lambda source: (_rank(source), source))
+            ranks[spec.source] = _rank(spec)
+    order = sorted(groups, key=lambda source: (ranks[source], source))
     return [(header(source), groups[source]) for source in order]
 
 
-def _rank(source: str) -> int:
-    return {CORE_SOURCE: 1, SKILLS_SOURCE: 2}.get(source, 0)
+def _rank(spec: ToolSpec) -> int:
+    """Worlds, the core, skills, then decorated tools (by package or module)."""
+    return 3 if spec.entry else {CORE_SOURCE: 1, SKILLS_SOURCE: 2}.get(spec.source, 0)
 
 
 def header(source: str) -> str:

@@ -27,11 +27,22 @@ class ToolContext(Protocol):
     world: Any
 
     def execute_action(self, action: Mapping[str, Any]) -> ToolResult:
-        """Runs a nested tool call; it is validated and recorded like any other."""
+        """Runs a nested tool call; it is validated and recorded like any other. Once a python
+        tool it runs under has outlived its timeout, it fails at once with code `timeout`."""
+        ...
+
+    @property
+    def cancelled(self) -> bool:
+        """True once a python tool this call runs under has outlived its timeout: the call may not
+        act any more, and a tool that acts in many steps stops at the next one."""
         ...
 
     def say(self, text: str) -> None:
         """Tells the user something (chat in the game, the console in the CLI)."""
+        ...
+
+    def heard(self, text: str) -> None:
+        """The user's words (a goal, a command line): values they name confirm `verified: false` slots."""
         ...
 
     def subplan(self, goal: str, tools: list[str] | None = None, max_steps: int | None = None) -> ToolResult:

@@ -14,6 +14,7 @@ import traceback
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -21,12 +22,14 @@ from pydantic import BaseModel, ConfigDict
 from agent.infospace import Infospace, InfospaceError
 from agent.infospace.models import NAME_PATTERN
 from agent.paths import WORLD_TOOLS_DIR
+from agent.tools.completion import judged
 from agent.tools.context import LlmBackend, MethodRunner, Subplanner, ToolObserver
 from agent.tools.loader import Toolbox
 from agent.tools.primitives import PRIMITIVES
 from agent.tools.result import FailureCode, ToolFailure, ToolResult
 from agent.tools.runners import PythonTools, TimedOut, run_llm
 from agent.tools.schema import check_args
+from agent.tools.slots import Evidence, missing_input
 from agent.tools.spec import ToolSpec
 
 # Keys of an action that are not arguments: which tool, and the $name to bind its result to.
@@ -35,6 +38,33 @@ TYPE_KEY, BIND_KEY = "type", "as"
 RECENT_RECORDS = 1000
 # What a python tool gets once abandoned after its timeout, for every call it still makes.
 ABANDONED = "abandoned: this python tool outlived its timeout and may not act any more"
+
+
+class _Call:
+    """One execute_action under way. A python tool runs in a worker thread that outlives its
+    timeout; once its call has ended, nothing started under it may act."""
+
+    __slots__ = ("action", "parent", "depth", "started_ns", "ended")
+
+    def __init__(self, action: Mapping[str, Any], parent: _Call | None, depth: int):
+        self.action, self.parent, self.depth = action, parent, depth
+        self.started_ns = time.perf_counter_ns()
+        self.ended = False
+
+    def live(self) -> bool:
+        """Neither it nor any call it is nested in has ended."""
+        call: _Call | None = self
+        while call is not None:
+            if call.ended:
+                return False
+            call = call.parent
+        return True
+
+
+# The call under way in this context: the parent of the next one. A python tool's worker thread
+# starts with a copy of its caller's context (runners.call_within), so its calls nest there, not
+# by thread: a thread's id is reused once it ends.
+_CURRENT: ContextVar[_Call | None] = ContextVar("mcagent_tool_call", default=None)
 
 
 class ActionRecord(BaseModel):
@@ -62,6 +92,12 @@ class Executor:
     `llm` serves llm tools and `method_runner` method tools; without them those tools fail
     with code `unavailable`. `subplanner` serves `subplan()` to python tools. `on_say`
     receives what the say primitive says; `observer` is told of every call as it starts and ends.
+    `tool_timeout_s` bounds a python tool whose Skill.md sets no `timeout_s` (None: unbounded);
+    past its bound the call fails with code `timeout` and the tool, abandoned, may not act again.
+
+    Before a call: a missing required argument fails `needs_input` (the slot's prompt), a bad one
+    `bad_args`, an unconfirmed `verified: false` value `needs_input` (agent/tools/slots.py). After
+    it: a success the tool's own check does not pass fails `incomplete` (agent/tools/completion.py).
     """
 
     def __init__(
@@ -91,74 +127,91 @@ class Executor:
         self._on_say = on_say
         self.observer = observer
         self._python = PythonTools()
+        self.evidence = Evidence()  # what confirms the values of verified: false slots (agent/tools/slots.py)
         self.tool_timeout_s = tool_timeout_s
-        self._depth = 0
-        # The calls under way, outermost first, and the threads of python tools abandoned after
-        # their timeout: guarded together, since an abandoned tool may still be finishing a call.
-        self._open: list[Any] = []
-        self._abandoned: set[int | None] = set()
+        # The calls under way, outermost first. The lock keeps them and the observer's starts and
+        # ends paired: an abandoned tool's thread may still be opening or ending a call.
+        self._open: list[_Call] = []
         self._lock = threading.Lock()
 
     def execute_action(self, action: Mapping[str, Any]) -> ToolResult:
         """Runs {"type": NAME, ...args[, "as": NAME]} and returns its uniform result."""
-        if threading.get_ident() in self._abandoned:
+        call = self._enter(action)
+        if call is None:
             return ToolResult.failure("timeout", ABANDONED)
-        started = time.perf_counter_ns()
-        trace = None
-        with self._lock:
-            self._depth += 1
-            self._open.append(action)
-        if self.observer is not None:
-            self.observer.tool_started(action, self._depth - 1, self._type_of(action))
+        token = _CURRENT.set(call)
         try:
-            result = self._execute(action)
-        except (ToolFailure, InfospaceError) as e:
-            result = ToolResult.failure(e.code, str(e))
-        except Exception as e:
-            result = ToolResult.failure("exception", f"{type(e).__name__}: {e}")
-            trace = traceback.format_exc()
+            result, trace = self._caught(action)
+        except BaseException:
+            self._leave(call, None, None)  # a stop, Ctrl-C, a lost world: it ends the run, unrecorded
+            raise
         finally:
-            abandoned = self._leave()
-        if not abandoned:
-            self._record(action, result, (time.perf_counter_ns() - started) / 1000, trace)
+            _CURRENT.reset(token)
+        self._leave(call, result, trace)
         return result
 
-    def _leave(self) -> bool:
-        """Ends the innermost call; True (touching nothing) in an abandoned tool's thread, whose
-        calls its caller already ended (`_abandon`)."""
-        with self._lock:
-            if threading.get_ident() in self._abandoned:
-                return True
-            self._depth -= 1
-            self._open.pop()
-            return False
+    @property
+    def cancelled(self) -> bool:
+        """True in a call that may not act any more: a python tool it runs under outlived its
+        timeout. A tool that acts in many steps (mc-explore) checks it between them."""
+        call = _CURRENT.get()
+        return call is not None and not call.live()
 
-    def _abandon(self, worker: threading.Thread, level: int) -> None:
-        """A python tool outlived its bound: its thread may not act again, and the calls it left
-        open (above `level`) end here as failed, so that depths and the trace stay paired."""
+    def _caught(self, action: Mapping[str, Any]) -> tuple[ToolResult, str | None]:
+        """The call's result, and the traceback of an exception nobody expected; a BaseException goes through."""
+        try:
+            return self._execute(action), None
+        except (ToolFailure, InfospaceError) as e:
+            return ToolResult.failure(e.code, str(e)), None
+        except Exception as e:
+            return ToolResult.failure("exception", f"{type(e).__name__}: {e}"), traceback.format_exc()
+
+    def _enter(self, action: Mapping[str, Any]) -> _Call | None:
+        """The call, opened and announced; None when the call it is made from has ended."""
+        parent = _CURRENT.get()
         with self._lock:
-            self._abandoned.add(worker.ident)
-        while True:
-            with self._lock:
-                if len(self._open) <= level:
-                    return
-                action = self._open.pop()
-                self._depth -= 1
-            self._record(action, ToolResult.failure("timeout", ABANDONED), 0.0, None)
+            if parent is not None and not parent.live():
+                return None
+            call = _Call(action, parent, len(self._open))
+            self._open.append(call)
+            if self.observer is not None:
+                self.observer.tool_started(action, call.depth, self._type_of(action))
+        return call
+
+    def _leave(self, call: _Call, result: ToolResult | None, trace: str | None) -> None:
+        """Ends `call`, and first the calls still open inside it (an abandoned tool's, whose
+        thread runs on), as failed, innermost first; records it unless `result` is None."""
+        with self._lock:
+            call.ended = True
+            if call not in self._open:
+                return  # a call it was nested in ended first, and closed it
+            while (inner := self._open.pop()) is not call:
+                self._record(inner, ToolResult.failure("timeout", ABANDONED), None)
+            if result is not None:
+                self._record(call, result, trace)
 
     def _type_of(self, action: Any) -> str | None:
         spec = self.toolbox.tools.get(action.get(TYPE_KEY)) if isinstance(action, Mapping) else None
         return spec.type if spec is not None else None
 
     def say(self, text: str) -> None:
+        self._refuse_if_cancelled()
         if self._on_say is not None:
             self._on_say(text)
 
+    def heard(self, text: str) -> None:
+        self.evidence.said(text)
+
     def subplan(self, goal: str, tools: list[str] | None = None, max_steps: int | None = None) -> ToolResult:
         """For python tools: a sub-plan toward `goal` with only `tools`; its outcome comes back as a result."""
+        self._refuse_if_cancelled()  # an abandoned tool may not ask the model either
         if self.subplanner is None:
             raise ToolFailure("unavailable", "subplan needs the planner, which is not running")
         return self.subplanner.subplan(goal, tools, max_steps, self)
+
+    def _refuse_if_cancelled(self) -> None:
+        if self.cancelled:
+            raise ToolFailure("timeout", ABANDONED)
 
     @contextmanager
     def plan_scope(self) -> Iterator[None]:
@@ -172,10 +225,19 @@ class Executor:
         if bind_as is not None and not (isinstance(bind_as, str) and re.fullmatch(NAME_PATTERN, bind_as)):
             raise ToolFailure("bad_args", f'"as": expected a name such as ores or iron_2, got {bind_as!r}')
         args = {key: value for key, value in action.items() if key not in (TYPE_KEY, BIND_KEY)}
+        asked = missing_input(spec, args)
+        if asked:
+            raise ToolFailure("needs_input", asked)
         reason = check_args(spec.schema_hint, args)
         if reason:
             raise ToolFailure("bad_args", f"{spec.name}: {reason}")
+        unconfirmed = self.evidence.unconfirmed(spec, args)
+        if unconfirmed:
+            raise ToolFailure("needs_input", unconfirmed)
         result = self._dispatch(spec, args)
+        if spec.type in ("python", "method"):  # the world's words; a primitive's or a model's are no evidence
+            self.evidence.saw(result)
+        result = judged(spec.complete_when, spec.schema_hint, args, result)
         if spec.type in ("python", "llm"):
             result = self._keep(result)
         if bind_as is not None and result.ok:
@@ -204,7 +266,7 @@ class Executor:
         if spec.type == "python":
             return self._run_python(spec, args)
         if spec.type == "llm":
-            return run_llm(self.llm, spec, args)
+            return run_llm(self.llm, spec, args, self.infospace)
         if spec.type == "instruction":
             return ToolResult.success(spec.body)
         if self.method_runner is None:
@@ -217,11 +279,10 @@ class Executor:
         # default is for the python tools of skills and users, whose time nothing else bounds.
         default_s = None if WORLD_TOOLS_DIR in spec.path.parents else self.tool_timeout_s
         timeout_s = spec.timeout_s or default_s
-        level = len(self._open)  # this call's own entry is the last one open
         try:
             return self._python.run(spec, args, self, timeout_s)
-        except TimedOut as e:
-            self._abandon(e.worker, level)
+        except TimedOut:
+            # Its thread runs on; the call's end (_leave) cuts it off from everything it could reach.
             raise ToolFailure("timeout", f"{spec.name} did not finish within {timeout_s:g} s") from None
 
     def _keep(self, result: ToolResult) -> ToolResult:
@@ -234,17 +295,18 @@ class Executor:
             raise ToolFailure("bad_return", f"the tool returned data that is not JSON: {e}") from None
         return result.model_copy(update={"resource_id": note.id})
 
-    def _record(self, action: Any, result: ToolResult, duration_us: float, trace: str | None) -> None:
+    def _record(self, call: _Call, result: ToolResult, trace: str | None) -> None:
+        action = call.action
         is_map = isinstance(action, Mapping)
         record = ActionRecord(
             tool=action.get(TYPE_KEY) if is_map and isinstance(action.get(TYPE_KEY), str) else None,
             args={str(k): v for k, v in action.items() if k != TYPE_KEY} if is_map else {},
-            depth=self._depth,
+            depth=call.depth,
             status=result.status,
             code=result.code,
             reason=result.reason,
             resource_id=result.resource_id,
-            duration_us=duration_us,
+            duration_us=(time.perf_counter_ns() - call.started_ns) / 1000,
             error_trace=trace,
         )
         self.records.append(record)

@@ -12,6 +12,7 @@ import yaml
 from pydantic import ValidationError
 
 from agent.tools.method_protocol import ProtocolError, parse_protocol
+from agent.tools.result import VALUE_LIMIT
 from agent.tools.schema import JsonSchema, Slot
 from agent.tools.spec import TOOL_TYPES, Frontmatter, LoadError, MethodProtocol, ToolSpec
 
@@ -40,14 +41,7 @@ def parse_skill(text: str, path: Path, source: str) -> ToolSpec:
         raise _error(path, key_lines["name"], message)
     body = "\n".join(lines[close + 1 :])
     protocol = _check_body(front, body, close + 2, path, source, key_lines.get("type", 1))
-    return ToolSpec(
-        **front.model_dump(exclude={"schema_hint", "slots"}),
-        source=source,
-        path=path,
-        schema_hint=front.input_schema(),
-        body=body.strip(),
-        protocol=protocol,
-    )
+    return front.spec(source, path, body, protocol)
 
 
 # What each type needs beyond the frontmatter, said the way the error reports it.
@@ -69,6 +63,10 @@ def _check_body(
             return parse_protocol(body, body_line)
         except ProtocolError as e:
             raise _error(path, e.line, e.message) from None
+    if front.type == "instruction" and len(body.strip()) > VALUE_LIMIT:
+        # The planner reads a result's value, which holds this many characters of the text.
+        raise _error(path, type_line, f"an instruction's text is {len(body.strip())} characters; "
+                                      f"at most {VALUE_LIMIT} reach the planner whole")
     if front.type in ("llm", "instruction"):
         missing = not body.strip()
     elif front.type == "python":
@@ -134,7 +132,8 @@ def _validate(data: dict[str, Any], key_lines: dict[str, int], path: Path) -> Fr
         first = e.errors()[0]
         # Union members appear in loc as tags such as "literal['a','b']"; people want the key path.
         loc = [str(part) for part in first["loc"] if "[" not in str(part)]
-        key = loc[0] if loc else None
+        # A check across keys names none in loc; its message starts with the key it is about.
+        key = loc[0] if loc else next((k for k in key_lines if _message(first).startswith(f"{k} ")), None)
         line = key_lines.get(key, 1) if key else 1
         raise _error(path, line, _describe(first, loc)) from None
 
@@ -147,8 +146,11 @@ def _describe(error: Any, loc: list[str]) -> str:
     if error["type"] == "extra_forbidden":
         accepted = ", ".join(_accepted_keys(loc))
         return f"unknown key {key!r} (accepted: {accepted})"
-    message = error["msg"].removeprefix("Value error, ")
-    return f"{key}: {message}" if key else message
+    return f"{key}: {_message(error)}" if key else _message(error)
+
+
+def _message(error: Any) -> str:
+    return error["msg"].removeprefix("Value error, ")
 
 
 def _accepted_keys(loc: list[str]) -> list[str]:

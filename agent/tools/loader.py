@@ -1,31 +1,45 @@
-"""Finding tools: every subfolder holding a Skill.md, in the core, world and skills folders.
+"""Finding tools: every subfolder holding a Skill.md, in the core, world and skills folders, and
+every @register_tool function of the configured modules and installed `mcagent.tools` entry points.
 
-Loading never stops at a bad file: each problem becomes one LoadError and the rest load.
+Loading never stops at a bad file or module: each problem becomes one LoadError and the rest load.
 """
 
 from __future__ import annotations
 
+import importlib
+from importlib.metadata import entry_points
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from agent.paths import REPO_ROOT, WORLD_TOOLS_DIR
 from agent.tools.frontmatter import CORE_SOURCE, ToolFileError, parse_skill
+from agent.tools.registry import RegisteredTool
 from agent.tools.schema import check_args
 from agent.tools.spec import LoadError, ToolSpec
 
 CORE_TOOLS_DIR = Path(__file__).resolve().parent.parent / "core_tools"
 SKILL_FILES = ("Skill.md", "SKILL.md")
 SKILLS_SOURCE = "skills"
+# The entry point group through which an installed package adds tools: NAME = "package.module".
+ENTRY_POINT_GROUP = "mcagent.tools"
 
 
 class ToolSource(BaseModel):
-    """A folder of tool folders and the source label its tools carry."""
+    """Where tools come from, and the source label they carry: a folder of tool folders, or a
+    Python module whose @register_tool functions are tools ("module" or "module:attribute")."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     label: str
-    folder: Path
+    folder: Path | None = None
+    module: str | None = Field(None, min_length=1)
     required: bool = False
+
+    @model_validator(mode="after")
+    def _one_place(self) -> ToolSource:
+        if (self.folder is None) == (self.module is None):
+            raise ValueError("a tool source is a folder or a module, one of the two")
+        return self
 
 
 class Toolbox(BaseModel):
@@ -37,9 +51,11 @@ class Toolbox(BaseModel):
 
 
 def standard_sources(
-    world: str, tool_folders: list[Path], base: Path | None = None, extra: list[Path] | None = None
+    world: str, tool_folders: list[Path], base: Path | None = None, extra: list[Path] | None = None,
+    modules: list[str] | None = None,
 ) -> list[ToolSource]:
-    """Core first (a user tool can never shadow a primitive), then the world's tools, then skills.
+    """Core first (a user tool can never shadow a primitive), then the world's tools, then skills,
+    then decorated tools: the config's `tool_modules`, then installed packages' entry points.
 
     `tool_folders` (from config) are relative to `base`, the config file's folder, else the
     repository; `extra` (--tools-dir) are relative to the working directory and must exist.
@@ -49,27 +65,51 @@ def standard_sources(
     sources.append(ToolSource(label=world, folder=WORLD_TOOLS_DIR / world))
     sources += [ToolSource(label=SKILLS_SOURCE, folder=root / folder) for folder in tool_folders]
     sources += [ToolSource(label=SKILLS_SOURCE, folder=folder, required=True) for folder in extra or []]
-    return _distinct(sources)
+    sources += [ToolSource(label=module.partition(":")[0].split(".")[0], module=module, required=True) for module in modules or []]
+    return _distinct(sources + installed_sources())
+
+
+def installed_sources() -> list[ToolSource]:
+    """The modules installed packages name in the `mcagent.tools` entry point group, labelled by package."""
+    return [ToolSource(label=ep.dist.name if ep.dist else ep.name, module=ep.value, required=True)
+            for ep in entry_points(group=ENTRY_POINT_GROUP)]
 
 
 def _distinct(sources: list[ToolSource]) -> list[ToolSource]:
-    seen: dict[Path, ToolSource] = {}
+    seen: dict[Path | str, ToolSource] = {}
     for source in sources:
-        seen.setdefault(source.folder.resolve(), source)
+        seen.setdefault(source.folder.resolve() if source.folder else str(source.module), source)
     return list(seen.values())
 
 
 def load_toolbox(sources: list[ToolSource]) -> Toolbox:
     box = Toolbox()
     for source in sources:
-        if not source.folder.is_dir():
-            if source.required:
-                box.errors.append(LoadError(path=source.folder, message="tools folder does not exist"))
-            continue
-        for skill in _skill_files(source.folder):
-            _load_one(box, skill, source.label)
+        if source.module is not None:
+            _load_module(box, source.module, source.label)
+        elif source.folder is not None and source.folder.is_dir():
+            for skill in _skill_files(source.folder):
+                _load_one(box, skill, source.label)
+        elif source.required:
+            box.errors.append(LoadError(path=source.folder, message="tools folder does not exist"))
     _check_literal_calls(box)
     return box
+
+
+def _load_module(box: Toolbox, target: str, label: str) -> None:
+    """The @register_tool functions of a module (or the one `module:attribute` names)."""
+    module_name, _, attribute = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as e:  # noqa: BLE001 - a broken plugin is one load error, not a crash
+        box.errors.append(LoadError(path=Path(module_name), message=f"cannot import: {type(e).__name__}: {e}"))
+        return
+    found = {attribute: getattr(module, attribute, None)} if attribute else vars(module)
+    tools = {name: value for name, value in found.items() if isinstance(value, RegisteredTool)}
+    if not tools:
+        box.errors.append(LoadError(path=Path(module_name), message=f"{target} holds no @register_tool function"))
+    for name, registered in tools.items():
+        _add(box, registered.spec(label, f"{module_name}:{name}"))
 
 
 def _check_literal_calls(box: Toolbox) -> None:
@@ -105,9 +145,13 @@ def _load_one(box: Toolbox, path: Path, label: str) -> None:
     except (OSError, UnicodeDecodeError) as e:
         box.errors.append(LoadError(path=path, message=f"cannot read: {e}"))
         return
+    _add(box, spec)
+
+
+def _add(box: Toolbox, spec: ToolSpec) -> None:
     first = box.tools.get(spec.name)
     if first is not None:
-        message = f"tool {spec.name!r} is already defined by {first.path}; tool names must be unique"
-        box.errors.append(LoadError(path=path, message=message))
+        message = f"tool {spec.name!r} is already defined by {first.entry or first.path}; tool names must be unique"
+        box.errors.append(LoadError(path=spec.path, message=message))
         return
     box.tools[spec.name] = spec

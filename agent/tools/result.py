@@ -31,6 +31,8 @@ FailureCode = Literal[
     "exception",  # the tool raised; the reason names the exception
     "unavailable",  # the tool needs something not configured (an LLM, the method runner)
     "tool_failed",  # the tool reported a failure without a code of its own
+    "needs_input",  # a required slot has no value, or an unverified one is not confirmed: the reason asks for it
+    "incomplete",  # the tool ran, but its own check (complete_when, is_complete) says the step is not achieved
     # World tools: what happened in the world instead of what was asked.
     "disconnected",  # the bot is not connected (or no world is attached)
     "not_spawned",  # the bot has not spawned yet

@@ -3,6 +3,8 @@ every python return is read back into a ToolResult."""
 
 from __future__ import annotations
 
+import contextvars
+import importlib
 import importlib.util
 import json
 import re
@@ -11,34 +13,35 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from agent.infospace import Infospace
+from agent.infospace.models import Note
 from agent.tools.context import LlmBackend, ToolContext
 from agent.tools.frontmatter import PYTHON_ENTRY
 from agent.tools.result import FAILURE_CODES, UNIFORM_KEYS, ToolFailure, ToolResult
 from agent.tools.spec import ToolSpec
 
-_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(:note)?\}")
+# How much of a note `{name:note}` puts in an llm tool's prompt: a scan or a map fits.
+NOTE_CHARS = 6000
 
 
 class TimedOut(Exception):  # noqa: N818 - named for what happened
-    """A python tool outlived its bound; `worker` is the thread left running it."""
-
-    def __init__(self, worker: threading.Thread):
-        super().__init__(worker.name)
-        self.worker = worker
+    """A python tool outlived its bound; its thread runs on, abandoned."""
 
 
 class PythonTools:
-    """Imports each tool.py on its tool's first call and keeps its tool() for the next ones."""
+    """Imports each tool.py (or a decorated tool's module) on its tool's first call and keeps its
+    entry, `tool(executor=..., **args)`, for the next ones."""
 
     def __init__(self) -> None:
-        self._entries: dict[Path, Callable[..., Any]] = {}
+        self._entries: dict[Path | str, Callable[..., Any]] = {}
 
     def run(self, spec: ToolSpec, args: dict[str, Any], context: ToolContext, timeout_s: float | None) -> ToolResult:
         """The tool's return, read; within `timeout_s` (None: unbounded), else TimedOut."""
-        path = spec.path.parent / PYTHON_ENTRY
-        entry = self._entries.get(path)
+        where = spec.entry or spec.path.parent / PYTHON_ENTRY
+        entry = self._entries.get(where)
         if entry is None:
-            entry = self._entries[path] = import_entry(spec.name, path)
+            entry = self._entries[where] = decorated_entry(where) if isinstance(where, str) else import_entry(spec.name, where)
         if timeout_s is None:
             return read_return(entry(executor=context, **args))
         return read_return(call_within(lambda: entry(executor=context, **args), timeout_s, spec.name))
@@ -47,7 +50,8 @@ class PythonTools:
 def call_within(fn: Callable[[], Any], timeout_s: float, name: str) -> Any:
     """`fn()` in a worker thread, waited for `timeout_s`. What it raises is raised here, the
     run's own BaseExceptions (a stop, a lost world) included; past the bound, TimedOut. A thread
-    cannot be killed: the caller must make sure the abandoned one cannot act any more."""
+    cannot be killed: the caller must make sure the abandoned one cannot act any more. The worker
+    runs in a copy of the caller's context, so the calls it makes nest in the caller's."""
     outcome: dict[str, Any] = {}
     done = threading.Event()
 
@@ -59,10 +63,10 @@ def call_within(fn: Callable[[], Any], timeout_s: float, name: str) -> Any:
         finally:
             done.set()
 
-    worker = threading.Thread(target=work, name=f"tool-{name}", daemon=True)
-    worker.start()
+    context = contextvars.copy_context()
+    threading.Thread(target=context.run, args=(work,), name=f"tool-{name}", daemon=True).start()
     if not done.wait(timeout_s):
-        raise TimedOut(worker)
+        raise TimedOut(f"{name} after {timeout_s:g} s")
     if "error" in outcome:
         raise outcome["error"]
     return outcome["value"]
@@ -78,6 +82,16 @@ def import_entry(name: str, path: Path) -> Callable[..., Any]:
     entry = getattr(module, "tool", None)
     if not callable(entry):
         raise ToolFailure("unavailable", f"{path} defines no top-level tool(input_value=None, **kwargs)")
+    return entry
+
+
+def decorated_entry(target: str) -> Callable[..., Any]:
+    """The executable form of the @register_tool function `module:attribute`."""
+    module_name, _, attribute = target.partition(":")
+    registered = getattr(importlib.import_module(module_name), attribute, None)
+    entry = getattr(registered, "tool", None)
+    if not callable(entry):
+        raise ToolFailure("unavailable", f"{target} is no longer a @register_tool function")
     return entry
 
 
@@ -102,20 +116,33 @@ def read_return(returned: Any) -> ToolResult:
     raise ToolFailure("bad_return", f"uniform return has status {status!r}; expected 'success' or 'failed'")
 
 
-def run_llm(llm: LlmBackend | None, spec: ToolSpec, args: dict[str, Any]) -> ToolResult:
+def run_llm(llm: LlmBackend | None, spec: ToolSpec, args: dict[str, Any], infospace: Infospace) -> ToolResult:
     if llm is None:
         raise ToolFailure("unavailable", f"{spec.name} is an llm tool and no LLM backend is configured")
-    return ToolResult.success(llm.complete(fill_template(spec.body, args)))
+    return ToolResult.success(llm.complete(fill_template(spec.body, args, infospace)))
 
 
-def fill_template(template: str, args: Mapping[str, Any]) -> str:
-    """Replaces {arg} with the argument (text as is, anything else as JSON); other braces stay."""
+def fill_template(template: str, args: Mapping[str, Any], infospace: Infospace | None = None) -> str:
+    """Replaces {arg} with the argument (text as is, anything else as JSON), and {arg:note} with
+    the content of the note or collection the argument names (Note_N, Collection_N, $name), as
+    JSON, clipped; other braces stay."""
 
     def value(match: re.Match[str]) -> str:
         name = match[1]
         if name not in args:
             return match[0]
         given = args[name]
+        if match[2]:
+            given = _content(infospace, given)
         return given if isinstance(given, str) else json.dumps(given, ensure_ascii=False, default=str)
 
     return _PLACEHOLDER.sub(value, template)
+
+
+def _content(infospace: Infospace | None, ref: Any) -> str:
+    if infospace is None or not isinstance(ref, str):
+        raise ToolFailure("bad_args", f"expected a note: Note_N, Collection_N or $name, got {ref!r}")
+    found = infospace.resource(ref)
+    content = found.content if isinstance(found, Note) else [n.content for n in infospace.notes_of(found)]
+    text = json.dumps(content, ensure_ascii=False, default=str)
+    return text if len(text) <= NOTE_CHARS else text[:NOTE_CHARS] + " ... (clipped)"

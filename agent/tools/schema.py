@@ -99,14 +99,32 @@ _SLOT_TYPES: dict[str, SchemaType | None] = {
 
 
 class Slot(BaseModel):
-    """A typed argument in the spirit of the register-tool seed's slots."""
+    """A typed argument, as the register-tool seed's slots are: the one model behind a Skill.md's
+    `slots:` key and @register_tool's slots.
+
+    A `required` slot with no value does not call the tool: the result is failed, code
+    needs_input, with `prompt` as the reason (what to ask for). `enum` lists the values accepted,
+    and is offered to constrained decoding. `verified: false` marks a value that must be confirmed
+    before the call: seen in an earlier result this run (the world said it) or in the goal (the
+    user said it); else the call fails with needs_input (agent/tools/slots.py)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    name: str = Field(pattern=r"[A-Za-z_][A-Za-z0-9_]*")
+    name: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
     type: SlotType
     description: str = ""
+    prompt: str = Field("", description="what to ask for when a required value is missing")
     required: bool = False
-    enum: list[JsonValue] | None = None
+    verified: bool = Field(True, description="false: a value must be confirmed by the world or the user first")
+    enum: list[JsonValue] | None = Field(None, min_length=1)
+
+
+class Output(BaseModel):
+    """What a tool returns, as the seed's outputs: a slot without prompt or required."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    type: SlotType
+    description: str = ""
 
 
 def slots_schema(slots: list[Slot]) -> JsonSchema:
@@ -128,7 +146,7 @@ def check_args(schema: JsonSchema | None, args: dict[str, Any]) -> str | None:
     json.loads reads NaN and Infinity), and no tool has a use for one."""
     unfinite = _first_unfinite(args, "")
     if unfinite is not None:
-        return f"argument '{unfinite[0]}': expected a finite number, got {unfinite[1]!r}"
+        return f"argument {unfinite[0]!r}: expected a finite number, got {unfinite[1]!r}"  # repr: one line, whatever the key
     if schema is None:
         return None if not args else f"unknown argument {sorted(args)[0]!r}: this tool takes no arguments"
     return _check_object(schema, args, prefix="")

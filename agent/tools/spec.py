@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
 
-from agent.tools.schema import RESERVED_ARGS, JsonSchema, Slot, slots_schema
+from agent.tools.completion import parse_completion, unknown_args
+from agent.tools.schema import RESERVED_ARGS, JsonSchema, Output, Slot, slots_schema
 
 ToolType = Literal["primitive", "python", "llm", "instruction", "method"]
 TOOL_TYPES: tuple[str, ...] = ToolType.__args__
@@ -26,16 +27,22 @@ class _Strict(BaseModel):
 class ToolMeta(_Strict):
     """The frontmatter keys shared by the file format and the loaded spec."""
 
-    name: str = Field(pattern=NAME_PATTERN)
+    name: str = Field(pattern=f"^{NAME_PATTERN}$")  # anchored: pydantic searches, it does not fullmatch
     type: ToolType
     description: str = Field(min_length=1)
     examples: list[JsonValue] = []
     resumable: bool = False
     invalidates: list[str] = []
     hidden: bool = False
-    max_steps: int | None = Field(None, ge=1, le=1000)
-    timeout_s: float | None = Field(None, gt=0, le=3600, description="python tools: seconds a call may take; "
-                                    "None: the config's tool_timeout_s")
+    # Strict: YAML's `true` is not a count of 1, nor a second.
+    max_steps: int | None = Field(None, ge=1, le=1000, strict=True)
+    timeout_s: float | None = Field(None, gt=0, le=3600, strict=True, allow_inf_nan=False,
+                                    description="python tools: seconds a call may take before it fails with "
+                                                "code timeout; None: the executor's default (config tool_timeout_s)")
+    slots: list[Slot] | None = Field(None, description="the arguments as typed slots (else schema_hint)")
+    outputs: list[Output] = Field([], description="what the tool returns in data, as the seed's outputs")
+    complete_when: str | None = Field(None, description="a check of a successful result, over data and args "
+                                                        "(agent/tools/completion.py); false: failed, code incomplete")
 
     @model_validator(mode="after")
     def _max_steps_only_for_methods(self) -> ToolMeta:
@@ -45,12 +52,18 @@ class ToolMeta(_Strict):
             raise ValueError("timeout_s applies only to type: python (world tools bound each bridge call)")
         return self
 
+    @field_validator("complete_when")
+    @classmethod
+    def _complete_when_parses(cls, source: str | None) -> str | None:
+        if source is not None:
+            parse_completion(source)
+        return source
+
 
 class Frontmatter(ToolMeta):
     """A Skill.md's frontmatter: the argument schema as a JSON schema_hint or as typed slots."""
 
     schema_hint: JsonSchema | None = None
-    slots: list[Slot] | None = None
 
     @model_validator(mode="after")
     def _one_schema(self) -> Frontmatter:
@@ -63,10 +76,19 @@ class Frontmatter(ToolMeta):
             taken = [name for name in RESERVED_ARGS if name in schema.properties]
             if taken:
                 raise ValueError(f"argument name {taken[0]!r} is reserved by the executor")
+        problem = self.complete_when and unknown_args(self.complete_when, list(schema.properties) if schema else [])
+        if problem:
+            raise ValueError(problem)
         return self
 
     def input_schema(self) -> JsonSchema | None:
         return slots_schema(self.slots) if self.slots is not None else self.schema_hint
+
+    def spec(self, source: str, path: Path, body: str = "", protocol: MethodProtocol | None = None,
+             entry: str | None = None) -> ToolSpec:
+        """The loaded tool: the one way both front doors (a Skill.md, @register_tool) make a spec."""
+        return ToolSpec(**self.model_dump(exclude={"schema_hint"}), schema_hint=self.input_schema(),
+                        source=source, path=path, body=body.strip(), protocol=protocol, entry=entry)
 
 
 class Call(_Strict):
@@ -162,15 +184,23 @@ class MethodProtocol(_Strict):
 class ToolSpec(ToolMeta):
     """A loaded tool. Nothing is imported or run to build it."""
 
-    source: str = Field(description="core, the world's name (e.g. minecraft), or skills")
-    path: Path = Field(description="the Skill.md it was read from")
+    source: str = Field(description="core, the world's name (e.g. minecraft), skills, or the package or module "
+                                     "of a decorated tool")
+    path: Path = Field(description="the Skill.md it was read from, or the module file of a decorated tool")
     schema_hint: JsonSchema | None = None
     body: str = Field("", description="prompt (llm), text (instruction), protocol (method), docs (others)")
     protocol: MethodProtocol | None = None
+    entry: str | None = Field(None, description="a decorated python tool: module:attribute (else tool.py beside path)")
+
+    @property
+    def origin(self) -> str:
+        """Where the tool came from, as people look for it: its folder, or module:function."""
+        return self.entry or str(self.path.parent)
 
     def summary(self) -> dict[str, Any]:
         """Everything but the body, as JSON; methods add their steps (number, title) and outcomes."""
         data = self.model_dump(mode="json", exclude={"body", "protocol", "schema_hint"})
+        data["origin"] = self.origin
         data["schema_hint"] = self.schema_hint.dump() if self.schema_hint else None
         if self.protocol is not None:
             data["steps"] = [{"number": s.number, "title": s.title} for s in self.protocol.steps]

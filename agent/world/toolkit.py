@@ -20,7 +20,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.bridge import BotConnection, BridgeError, timeouts
-from agent.tools.result import FAILURE_CODES, ToolResult
+from agent.tools.result import FAILURE_CODES, ToolFailure, ToolResult
 from agent.world.spatial import memory_of, survey_into
 
 A = TypeVar("A", bound="ToolArgs")
@@ -89,7 +89,7 @@ def run_tool(
     try:
         args = args_model.model_validate(kwargs)
     except ValidationError as e:
-        return ToolResult.failure("bad_args", _first_problem(e))
+        return ToolResult.failure("bad_args", _first_problem(e, args_model))
     try:
         result = result_model.model_validate(act(bot, args))
     except BridgeError as e:
@@ -112,6 +112,13 @@ def stopped_unless_completed(summarize: Callable[[R], str]) -> Callable[[R], tup
     return judge
 
 
+def stop_if_cancelled(executor: Any) -> None:
+    """Between the bridge calls of a tool that makes many (mc-explore): once a python tool it runs
+    under has outlived its timeout, it stops here, so that a hung tool cannot keep driving the bot."""
+    if executor.cancelled:
+        raise ToolFailure("timeout", "stopped: the python tool it ran under outlived its timeout")
+
+
 def call(action: str, *, timeout_s: float = timeouts.CALL_S) -> Callable[[BotConnection, ToolArgs], Any]:
     """The usual act: one helper action with the tool's arguments as they are."""
     return lambda bot, args: bot.call(action, args.bridge_args(), timeout_s=timeout_s)
@@ -126,13 +133,30 @@ def _feed(bot: BotConnection, executor: Any) -> None:
         pass
 
 
-def _first_problem(error: ValidationError) -> str:
+def _first_problem(error: ValidationError, model: type[ToolArgs]) -> str:
     err = error.errors()[0]
     key = ".".join(str(p) for p in err["loc"]) or "arguments"
-    message = err["msg"].removeprefix("Value error, ")
     if err["type"] == "extra_forbidden":
         return f"unknown argument {key!r}"
+    accepted = _accepted_range(model, err["loc"]) if err["type"] in _OUT_OF_RANGE else None
+    message = accepted or err["msg"].removeprefix("Value error, ")
     return f"{key}: {message} (got {err.get('input')!r})"
+
+
+# Pydantic's errors for a number out of its bounds, not finite, or too big for an integer: each
+# names at most one bound.
+_OUT_OF_RANGE = {"greater_than", "greater_than_equal", "less_than", "less_than_equal", "finite_number",
+                 "int_parsing_size"}
+
+
+def _accepted_range(model: type[ToolArgs], loc: tuple[int | str, ...]) -> str | None:
+    """What an argument accepts, both bounds: "expected a number from -360 to 360"."""
+    field = model.model_json_schema()["properties"].get(loc[0], {}) if len(loc) == 1 else {}
+    for option in [field, *field.get("anyOf", [])]:
+        if "minimum" in option and "maximum" in option:
+            kind = "an integer" if option.get("type") == "integer" else "a number"
+            return f"expected {kind} from {option['minimum']} to {option['maximum']}"
+    return None
 
 
 def fmt_offset(forward: int, right: int, up: int) -> str:

@@ -2,13 +2,15 @@
 // Walking to a point with mineflayer-pathfinder. Terrain changes only when asked: digging
 // through blocks (`allow_dig`), placing blocks to tower or bridge (`allow_build`).
 const { Movements, goals } = require('mineflayer-pathfinder')
-const { HelperError, requireInteger } = require('./errors')
+const { requireInteger, requireNumber, requireWorldPoint } = require('./errors')
 const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 const { SAFE_DROP, MAX_DROP } = require('./blocks')
 const { carried } = require('./inventory')
 
 const MAX_TIMEOUT_S = 120
+// Blocks from the point that count as there: farther than this is not going there.
+const MAX_RANGE = 16
 
 /**
  * @param {{x: number, y: number, z: number, range?: number, exact?: boolean, timeout_s?: number,
@@ -17,8 +19,9 @@ const MAX_TIMEOUT_S = 120
  */
 async function goto (bot, args) {
   const { x, y, z, range = 1, exact = false, timeout_s: timeoutS = 30 } = args
-  if (![x, y, z].every(Number.isFinite)) throw new HelperError('bad_args', 'x, y and z must be numbers (world coordinates)')
-  if (!Number.isFinite(timeoutS) || timeoutS <= 0 || timeoutS > MAX_TIMEOUT_S) throw new HelperError('bad_args', `timeout_s must be in (0, ${MAX_TIMEOUT_S}]`)
+  requireWorldPoint({ x, y, z })
+  requireNumber('range', range, 0, MAX_RANGE)
+  requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
   const movements = movementsFor(bot, args)
   bot.pathfinder.setMovements(movements)
   const goal = exact ? new goals.GoalBlock(Math.floor(x), Math.floor(y), Math.floor(z)) : new goals.GoalNear(x, y, z, range)

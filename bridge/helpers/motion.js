@@ -4,7 +4,7 @@
 // why it stopped (completed, collision, fell, timeout, disconnected; a grid step also
 // drop_ahead and hazard_ahead, when it stopped before what it read in the blocks ahead).
 const { Vec3 } = require('vec3')
-const { HelperError, requireInteger } = require('./errors')
+const { HelperError, requireInteger, requireNumber, requireWorldPoint } = require('./errors')
 const { sleep } = require('./waiting')
 const { yawToDeg, yawFromDeg, pitchToDeg, pitchFromDeg, facingOf, yawOfFacing, FACINGS } = require('./angles')
 const { frameOf } = require('./frame')
@@ -14,6 +14,9 @@ const { settle, routeOf, steer } = require('./steering')
 
 const CONTROLS = ['forward', 'back', 'left', 'right', 'jump', 'sprint', 'sneak']
 const MAX_HOLD_S = 10
+const MAX_WAIT_S = 60
+// Degrees either way: a turn and a half in any direction, more than anyone means.
+const MAX_YAW = 360
 const MAX_BLOCKS = 32
 // Blocked this many physics ticks in a row (50 ms each) while pushing: a collision.
 const COLLISION_TICKS = 3
@@ -35,27 +38,22 @@ function orientation (bot) {
 /**
  * A target: {yaw_deg[, pitch_deg]} | {facing} | {x, y, z} (a world point to look at), at most one;
  * then `snap: true` turns to the cardinal nearest the result. Pitch is kept unless given.
+ * Every number is checked before the bot turns: a bad one changes nothing.
  */
-// The world border, in blocks: no point the bot can look at or go to lies beyond it.
-const WORLD_BORDER = 30000000
-const inWorld = (v) => Number.isFinite(v) && Math.abs(v) <= WORLD_BORDER
-
 async function look (bot, args) {
   const point = 'x' in args || 'y' in args || 'z' in args
   const targets = ['yaw_deg' in args, 'facing' in args, point].filter(Boolean).length
   if (targets > 1) throw new HelperError('bad_args', 'give only one of: yaw (and optional pitch), facing, or a point x, y, z')
   if (targets === 0 && args.snap !== true) throw new HelperError('bad_args', 'give yaw (and optional pitch), facing, a point x, y, z, or snap: true')
   const pitch = args.pitch_deg ?? pitchToDeg(bot.entity.pitch)
-  if (!Number.isFinite(pitch) || Math.abs(pitch) > 90) throw new HelperError('bad_args', 'pitch must be a number from -90 to 90')
+  requireNumber('pitch', pitch, -90, 90)
   if (point) {
-    if (![args.x, args.y, args.z].every(inWorld)) throw new HelperError('bad_args', `x, y and z must all be numbers from -${WORLD_BORDER} to ${WORLD_BORDER}`)
+    requireWorldPoint(args)
     await bot.lookAt(new Vec3(args.x, args.y, args.z), true)
   } else if ('facing' in args || 'yaw_deg' in args) {
     if ('facing' in args && !FACINGS.some(([, name]) => name === args.facing)) throw new HelperError('bad_args', 'facing must be north, east, south or west')
     const yaw = 'facing' in args ? yawOfFacing(args.facing) : args.yaw_deg
-    // A huge yaw (1e308) is finite, but turned to radians and wrapped it became NaN, and a bot
-    // facing NaN failed every later look and status: refuse it before it reaches the bot.
-    if (!Number.isFinite(yaw) || Math.abs(yaw) > 360) throw new HelperError('bad_args', 'yaw must be a number of degrees from -360 to 360')
+    requireNumber('yaw', yaw, -MAX_YAW, MAX_YAW)
     await bot.look(yawFromDeg(yaw), pitchFromDeg(pitch), true)
   }
   if (args.snap === true) {
@@ -89,10 +87,13 @@ function watchMove (bot, pushing, lowestY = bot.entity.position.y) {
 
 function report (bot, w, stop) {
   const end = bot.entity.position
+  const moved = end.minus(w.start)
   return {
     start: vec(w.start),
     end: vec(end),
-    displacement: vec(end.minus(w.start)),
+    displacement: vec(moved),
+    // Horizontal blocks, start to end: what mc-move's complete_when holds against the blocks asked.
+    moved: Math.round(Math.hypot(moved.x, moved.z) * 1000) / 1000,
     stop_reason: stop,
     fall_distance: w.fall,
     ...orientation(bot)
@@ -105,9 +106,7 @@ async function hold (bot, { controls, seconds }) {
   if (!Array.isArray(controls) || controls.length === 0 || unknown.length) {
     throw new HelperError('bad_args', `controls must be a non-empty list of ${CONTROLS.join(', ')}`)
   }
-  if (!Number.isFinite(seconds) || seconds < 0.05 || seconds > MAX_HOLD_S) {
-    throw new HelperError('bad_args', `duration must be a number of seconds from 0.05 to ${MAX_HOLD_S}`)
-  }
+  requireNumber('duration', seconds, 0.05, MAX_HOLD_S)
   const horizontal = controls.some((c) => ['forward', 'back', 'left', 'right'].includes(c))
   const w = watchMove(bot, () => horizontal)
   try {
@@ -215,7 +214,7 @@ function stop (bot) {
 
 /** Waits `seconds` (0-60) in real time; reports the state after. */
 async function wait (bot, { seconds }) {
-  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 60) throw new HelperError('bad_args', 'seconds must be a number from 0 to 60')
+  requireNumber('seconds', seconds, 0, MAX_WAIT_S)
   await sleep(seconds * 1000)
   return state(bot)
 }

@@ -1,22 +1,26 @@
 'use strict'
 // Where an action points: egocentric offsets {forward, right, up} or a world block {x, y, z}.
 const { Vec3 } = require('vec3')
-const { HelperError } = require('./errors')
+const { HelperError, requireInteger, requireWorldPoint } = require('./errors')
 const { frameOf } = require('./frame')
 
 // Survival reach from the eyes, in blocks.
 const REACH = 4.5
+// Offsets further than this name no block an action could reach.
+const MAX_OFFSET = 64
+const OFFSETS = ['forward', 'right', 'up']
 
 function targetBlock (bot, args) {
-  const ego = ['forward', 'right', 'up'].some((k) => k in args)
+  const ego = OFFSETS.some((k) => k in args)
   const world = ['x', 'y', 'z'].some((k) => k in args)
   if (ego === world) throw new HelperError('bad_args', 'give either offsets forward/right/up or a world block x, y, z, not both')
-  const keys = ego ? ['forward', 'right', 'up'] : ['x', 'y', 'z']
-  const values = keys.map((k) => args[k] ?? 0)
-  if (!values.every(Number.isInteger) || (world && keys.some((k) => !(k in args)))) {
-    throw new HelperError('bad_args', ego ? 'forward, right and up must be integers (missing ones are 0)' : 'x, y and z must all be integers')
+  if (world) {
+    requireWorldPoint(args, true)
+    return new Vec3(args.x, args.y, args.z)
   }
-  return ego ? frameOf(bot).toWorld(...values) : new Vec3(...values)
+  const offsets = OFFSETS.map((k) => args[k] ?? 0) // missing ones are 0
+  OFFSETS.forEach((k, i) => requireInteger(k, offsets[i], -MAX_OFFSET, MAX_OFFSET))
+  return frameOf(bot).toWorld(...offsets)
 }
 
 function checkReach (bot, pos) {

@@ -116,7 +116,7 @@ def test_method_tool_goes_to_the_method_runner_when_there_is_one():
         ({"content": "x"}, "bad_action", 'expected an action {"type": TOOL_NAME'),
         ({"type": 7}, "bad_action", 'expected an action {"type": TOOL_NAME'),
         ({"type": "crete-note"}, "bad_action", "no tool named 'crete-note'; did you mean 'create-note'?"),
-        ({"type": "create-note"}, "bad_args", "create-note: missing required argument 'content' (the text or JSON"),
+        ({"type": "create-note"}, "needs_input", "create-note needs a value for 'content': the text or JSON"),
         ({"type": "head", "target": "Collection_1", "n": "3"}, "bad_args", "head: argument 'n': expected an integer"),
         ({"type": "head", "target": "C", "n": 1, "m": 2}, "bad_args", "head: unknown argument 'm' (accepted:"),
         ({"type": "mining-tips", "x": 1}, "bad_args", "unknown argument 'x': this tool takes no arguments"),

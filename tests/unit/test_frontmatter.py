@@ -79,23 +79,23 @@ def test_slots_and_schema_hint_load_into_one_schema():
         (skill("name: probe\ntype: llm\ndescription: d", " "), ":3:", "the prompt template"),
         (skill("name: probe\ntype: python\ndescription: d"), ":3:", "needs tool.py beside its Skill.md"),
         (skill("name: probe\ntype: primitive\ndescription: d"), ":3:", "reserved for the built-in"),
-        (skill(INSTRUCTION + "max_steps: 5"), ":1:", "max_steps applies only to"),
+        (skill(INSTRUCTION + "max_steps: 5"), ":5:", "max_steps applies only to"),
         (skill(INSTRUCTION + "hidden: maybe"), ":5:", "hidden: Input should be a valid"),
         (
             skill("name: probe\ntype: llm\ndescription: d\nslots: [{name: a, type: str}]\nschema_hint: {type: object}"),
             ":1:",
             "not both",
         ),
-        (skill("name: probe\ntype: llm\ndescription: d\nschema_hint: {type: array}"), ":1:", "must describe an object"),
+        (skill("name: probe\ntype: llm\ndescription: d\nschema_hint: {type: array}"), ":5:", "must describe an object"),
         (
             skill("name: probe\ntype: llm\ndescription: d\nslots: [{name: type, type: str}]"),
             ":1:",
             "argument name 'type' is reserved",
         ),
         (
-            skill("name: probe\ntype: llm\ndescription: d\nslots: [{name: a, type: str, prompt: p}]"),
+            skill("name: probe\ntype: llm\ndescription: d\nslots: [{name: a, type: str, colour: p}]"),
             ":5:",
-            "unknown key 'slots.0.prompt' (accepted: name, type, description, required, enum)",
+            "unknown key 'slots.0.colour' (accepted: name, type, description, prompt, required, verified, enum)",
         ),
         (
             skill("name: probe\ntype: llm\ndescription: d\nschema_hint: {properties: {a: {type: strng}}}"),

@@ -1,18 +1,25 @@
-"""Every number a world tool sends to the bot is finite and within its range: each float
-argument of each world tool refuses NaN, infinities and 1e308, and the executor refuses NaN
-and infinities for any tool before it runs."""
+"""Every number a world tool sends to the bot is finite and within its range: each numeric
+argument of each world tool refuses NaN, infinities and 1e308, takes nothing beyond the world
+border, and agrees with the range its Skill.md states; the executor refuses NaN and infinities
+for any tool, anywhere in its arguments, before it runs."""
 
 from __future__ import annotations
 
+import math
 import typing
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 from agent.infospace import Infospace
 from agent.paths import WORLD_TOOLS_DIR
 from agent.tools import Executor, load_toolbox, standard_sources
 from agent.tools.runners import import_entry
+from agent.tools.schema import JsonSchema, check_args
+from agent.world.toolkit import WORLD_BORDER, _first_problem
 
 HOSTILE = (float("nan"), float("inf"), float("-inf"), 1e308, -1e308)
 
@@ -49,9 +56,84 @@ def test_every_numeric_argument_of_a_world_tool_refuses_what_is_not_a_sane_numbe
             assert any(e["loc"][:1] == (name,) for e in raised.value.errors()), (tool, name, bad)
 
 
+# What the tools that require arguments need besides the one under test.
+REQUIRED = {"mc-goto": {"x": 0, "y": 5, "z": 0}, "mc-dig-stairs": {"direction": "up"}, "mc-place": {"item": "dirt"},
+            "mc-wait": {"seconds": 1}}
+
+
+@pytest.mark.parametrize("tool", sorted(MODELS))
+def test_a_refusal_names_the_argument_and_both_ends_of_its_range(tool: str) -> None:
+    model = MODELS[tool]
+    for name in _numeric_fields(model):
+        with pytest.raises(ValidationError) as raised:
+            model.model_validate({**REQUIRED.get(tool, {}), name: 1e308})
+        reason = _first_problem(raised.value, model)
+        assert reason.startswith(f"{name}: expected a") and " from " in reason and " to " in reason, reason
+
+
 def test_the_executor_refuses_nan_and_infinity_for_any_tool() -> None:
     toolbox = load_toolbox(standard_sources("minecraft", []))
     executor = Executor(toolbox, Infospace.open(":memory:"))
     for action in ({"type": "mc-look", "yaw": float("nan")}, {"type": "think", "thought": "x", "n": [1, float("inf")]}):
         result = executor.execute_action(action)
         assert result.code == "bad_args" and "expected a finite number" in result.reason, result
+
+
+TOOLBOX = load_toolbox(standard_sources("minecraft", []))
+NUMBERS = st.floats(allow_nan=True, allow_infinity=True) | st.integers(-2 * WORLD_BORDER, 2 * WORLD_BORDER)
+
+
+def _takes(model: type[BaseModel], name: str, value: Any) -> bool:
+    """Whether the field takes `value` (the model as a whole may still want other arguments)."""
+    try:
+        model.model_validate({name: value})
+    except ValidationError as e:
+        return not any(error["loc"][:1] == (name,) for error in e.errors())
+    return True
+
+
+def _integer(model: type[BaseModel], name: str) -> bool:
+    def floats(annotation: object) -> bool:
+        return annotation is float or any(floats(a) for a in typing.get_args(annotation))
+
+    return not floats(model.model_fields[name].annotation)
+
+
+@pytest.mark.parametrize("tool", sorted(MODELS))
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_world_tool_takes_only_finite_numbers_in_the_world_and_agrees_with_its_skill_md(tool: str, data) -> None:
+    model, schema = MODELS[tool], TOOLBOX.tools[tool].schema_hint
+    for name in _numeric_fields(model):
+        value = data.draw(st.integers(-2 * WORLD_BORDER, 2 * WORLD_BORDER) if _integer(model, name) else NUMBERS)
+        taken = _takes(model, name, value)
+        if taken:
+            assert math.isfinite(value) and abs(value) <= WORLD_BORDER, (tool, name, value)
+        stated = schema.properties.get(name)
+        if stated is not None and (stated.minimum is not None or stated.maximum is not None):
+            alone = JsonSchema(type="object", properties={name: stated})
+            assert taken == (check_args(alone, {name: value}) is None), (tool, name, value)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=12,
+)
+OPEN_OBJECT = JsonSchema.model_validate({"type": "object", "additionalProperties": True})
+
+
+def _unfinite(value: Any) -> bool:
+    if isinstance(value, float):
+        return not math.isfinite(value)
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return any(_unfinite(item) for item in items)
+
+
+@settings(max_examples=300, deadline=None)
+@given(args=st.dictionaries(st.text(max_size=4), JSON_VALUES, max_size=4))
+def test_check_args_refuses_nan_and_infinity_wherever_they_are(args: dict[str, Any]) -> None:
+    reason = check_args(OPEN_OBJECT, args)
+    assert (reason is not None) == _unfinite(args)
+    if reason is not None:
+        assert "expected a finite number" in reason and "\n" not in reason

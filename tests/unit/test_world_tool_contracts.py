@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from agent.paths import WORLD_TOOLS_DIR
-from agent.tools import load_toolbox, standard_sources
+from agent.tools import ToolResult, load_toolbox, standard_sources
+from agent.tools.completion import judged
 from agent.tools.runners import import_entry
 
 TOOLS = sorted(p.name for p in (WORLD_TOOLS_DIR / "minecraft").iterdir() if (p / "Skill.md").is_file())
@@ -45,3 +46,44 @@ def test_contract_is_written_for_the_model(toolbox, name: str) -> None:
     spec = toolbox.tools[name]
     assert 20 <= len(spec.description) <= 120
     assert spec.body.strip(), f"{name}: the Skill.md body should say what comes back"
+
+
+# Tools that change the world or the bot: each declares when its result achieved the step.
+ACTING = {"mc-look", "mc-move", "mc-dig", "mc-place", "mc-equip", "mc-respawn", "mc-goto", "mc-explore",
+          "mc-pillar-up", "mc-dig-stairs", "mc-tunnel"}
+
+
+def test_every_tool_that_acts_declares_when_it_is_complete(toolbox) -> None:
+    assert {name for name, spec in toolbox.tools.items() if spec.complete_when} == ACTING
+
+
+@pytest.mark.parametrize("name", TOOLS)
+def test_a_default_the_contract_states_is_the_codes_default(toolbox, name: str) -> None:
+    spec = toolbox.tools[name]
+    module = import_entry(name, spec.path.parent / "tool.py").__globals__
+    fields = (module.get("Args") or module["NoArgs"]).model_fields
+    for arg, prop in spec.schema_hint.properties.items():
+        if prop.default is not None:
+            assert fields[arg].default == prop.default, f"{name}.{arg}"
+
+
+@pytest.mark.parametrize(("name", "args", "data", "complete"), [
+    ("mc-move", {"blocks": 3}, {"moved": 3.02}, True),
+    ("mc-move", {"blocks": 3}, {"moved": 2.1}, False),
+    ("mc-move", {"forward": True, "duration": 1}, {"moved": 0.0}, True),  # a hold asks for no distance
+    ("mc-dig", {"forward": 1}, {"gone": False}, False),
+    ("mc-place", {"item": "stick"}, {"placed": False}, False),
+    ("mc-equip", {"item": "dirt"}, {"held": {"name": "dirt"}}, True),
+    ("mc-equip", {"item": "dirt"}, {"held": None}, False),
+    ("mc-equip", {"item": "iron_helmet", "destination": "head"}, {"held": None}, True),
+    ("mc-look", {"facing": "north"}, {"facing": "east"}, False),
+    ("mc-pillar-up", {}, {"height_gained": 1.0}, True),  # blocks: its default, 1
+    ("mc-dig-stairs", {"direction": "down", "steps": 2}, {"height_gained": -2.0}, True),
+    ("mc-dig-stairs", {"direction": "down", "steps": 2}, {"height_gained": -1.0}, False),
+    ("mc-tunnel", {"blocks": 4}, {"distance": 2.0}, False),
+    ("mc-respawn", {}, {"health": 20}, True),
+])
+def test_a_declared_check_judges_the_report(toolbox, name, args, data, complete) -> None:
+    spec = toolbox.tools[name]
+    result = judged(spec.complete_when, spec.schema_hint, args, ToolResult.success(data))
+    assert result.ok is complete, result.reason

@@ -14,10 +14,6 @@ def summarize(d: DigReport) -> str:
     return f"dug {d.block} at ({p.x:g}, {p.y:g}, {p.z:g}); now {d.now}"
 
 
-def judge(d: DigReport):
-    return None if d.gone else ("refused", f"{d.block} at ({d.position.x:g}, {d.position.y:g}, {d.position.z:g}) is still there")
-
-
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, call("dig", timeout_s=DIG_S + timeouts.CALL_S), DigReport, summarize, judge,
+    return run_tool(kwargs, Args, call("dig", timeout_s=DIG_S + timeouts.CALL_S), DigReport, summarize,
                     feeds_map=True)

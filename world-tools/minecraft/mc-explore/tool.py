@@ -19,7 +19,7 @@ from agent.world.results.explore import Cell, ExploreReport, FrontierLeft, Leg
 from agent.world.results.goto import GotoReport
 from agent.world.spatial import Target, memory_of, next_target, survey_into
 from agent.world.spatial.walking import SAFE_DROP
-from agent.world.toolkit import ToolArgs, run_tool
+from agent.world.toolkit import ToolArgs, run_tool, stop_if_cancelled
 
 SURVEY_RADIUS = 8
 # How far from the bot (blocks, each way) the map is searched for places to go.
@@ -69,6 +69,7 @@ class Exploration:
 
     def run(self) -> ExploreReport:
         while True:
+            stop_if_cancelled(self.executor)
             verdict = evaluate(self.bot, self.check)
             if not verdict.holds and self.legs and self.legs[-1].why == "goal" and self.legs[-1].reached:
                 self.failed.add(_cell(self.legs[-1].target))  # the map said it would hold there; the world says no

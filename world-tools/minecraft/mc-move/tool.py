@@ -59,8 +59,7 @@ def _stopped_before(m: MoveReport) -> str:
 
 def summarize(m: MoveReport) -> str:
     d = m.displacement
-    moved = (d.x**2 + d.z**2) ** 0.5
-    return (f"{m.stop_reason}: {_stopped_before(m)}moved {moved:.2f} blocks (dx {d.x:+.2f}, dy {d.y:+.2f}, dz {d.z:+.2f}) "
+    return (f"{m.stop_reason}: {_stopped_before(m)}moved {m.moved:.2f} blocks (dx {d.x:+.2f}, dy {d.y:+.2f}, dz {d.z:+.2f}) "
             f"to {m.end.text()}, facing {m.facing}"
             + (f", fell {m.fall_distance:.1f}" if m.fall_distance > 1 else ""))
 

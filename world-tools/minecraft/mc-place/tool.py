@@ -14,13 +14,10 @@ class Args(BlockTarget):
 
 
 def summarize(p: PlaceReport) -> str:
-    return f"placed {p.item} at ({p.position.x:g}, {p.position.y:g}, {p.position.z:g}) against {p.against}"
-
-
-def judge(p: PlaceReport):
-    return None if p.placed else ("refused", f"{p.item} did not appear at ({p.position.x:g}, {p.position.y:g}, {p.position.z:g}); there is {p.now}")
+    done = "placed" if p.placed else "tried to place"
+    return f"{done} {p.item} at ({p.position.x:g}, {p.position.y:g}, {p.position.z:g}) against {p.against}; now {p.now}"
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, call("place", timeout_s=PLACE_S + timeouts.CALL_S), PlaceReport, summarize, judge,
+    return run_tool(kwargs, Args, call("place", timeout_s=PLACE_S + timeouts.CALL_S), PlaceReport, summarize,
                     feeds_map=True)

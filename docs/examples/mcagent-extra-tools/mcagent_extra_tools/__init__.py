@@ -1,0 +1,1 @@
+"""Example tools for mcagent, found through the `mcagent.tools` entry point."""
