@@ -65,7 +65,7 @@ def standard_sources(
     sources.append(ToolSource(label=world, folder=WORLD_TOOLS_DIR / world))
     sources += [ToolSource(label=SKILLS_SOURCE, folder=root / folder) for folder in tool_folders]
     sources += [ToolSource(label=SKILLS_SOURCE, folder=folder, required=True) for folder in extra or []]
-    sources += [ToolSource(label=module.partition(":")[0].split(".")[0], module=module, required=True) for module in modules or []]
+    sources += [ToolSource(label=_package_of(module), module=module, required=True) for module in modules or []]
     return _distinct(sources + installed_sources())
 
 
@@ -73,6 +73,11 @@ def installed_sources() -> list[ToolSource]:
     """The modules installed packages name in the `mcagent.tools` entry point group, labelled by package."""
     return [ToolSource(label=ep.dist.name if ep.dist else ep.name, module=ep.value, required=True)
             for ep in entry_points(group=ENTRY_POINT_GROUP)]
+
+
+def _package_of(module: str) -> str:
+    """The label of a configured module's tools: its top package, as `mytools` for mytools.mining:dig."""
+    return module.partition(":")[0].split(".")[0]
 
 
 def _distinct(sources: list[ToolSource]) -> list[ToolSource]:

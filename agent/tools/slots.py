@@ -17,8 +17,10 @@ from typing import Any
 from agent.tools.result import ToolResult
 from agent.tools.spec import ToolSpec
 
-# Results kept as evidence: a session's worth of observations (each about 1 KB as JSON).
-EVIDENCE_KEPT = 500
+# Results kept as evidence, newest first: a session's worth of observations (about 1 KB each
+# as JSON), each clipped so that a large map cannot crowd the memory: 200 x 16 KB at most.
+EVIDENCE_KEPT = 200
+EVIDENCE_CHARS = 16_000
 
 
 def missing_input(spec: ToolSpec, args: dict[str, Any]) -> str | None:
@@ -47,7 +49,7 @@ class Evidence:
     def saw(self, result: ToolResult) -> None:
         """A result's data: what the world (or a tool reading it) showed."""
         if result.ok and result.data is not None:
-            self._texts.append(json.dumps(result.data, ensure_ascii=False, default=str).casefold())
+            self._texts.append(json.dumps(result.data, ensure_ascii=False, default=str)[:EVIDENCE_CHARS].casefold())
 
     def unconfirmed(self, spec: ToolSpec, args: dict[str, Any]) -> str | None:
         """Why the call may not run yet: a `verified: false` slot's value nobody has confirmed; else None."""

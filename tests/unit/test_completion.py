@@ -94,3 +94,14 @@ def test_the_planner_reads_incomplete_as_a_failure(tmp_path):
     shown = [call.prompt for call in backend.calls][-1]
     assert "failed (incomplete): incomplete: expected data.done" in shown
     assert [(r.tool, r.code) for r in executor.records] == [("pick-block", "incomplete"), ("pick-block", None)]
+
+
+def test_the_method_runtime_branches_on_incomplete_as_on_any_failure(tmp_path):
+    backend = ScriptedBackend([])  # every decision here is the protocol's or the runtime's
+    toolbox = fixture_toolbox(SLOT_TOOLS)
+    planner = Planner(backend, toolbox, PlannerOptions(), TraceWriter(tmp_path / "trace.jsonl"))
+    executor = Executor(toolbox, Infospace.open(":memory:"), llm=backend, method_runner=planner, subplanner=planner)
+    executor.heard("bedrock")
+    result = executor.execute_action({"type": "pick-or-give-up"})
+    assert not result.ok and result.data["outcome"] == "FAILED", result
+    assert [(r.tool, r.code) for r in executor.records][0] == ("pick-block", "incomplete")
