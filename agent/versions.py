@@ -1,0 +1,79 @@
+"""What the agent runs on: Python, the Node.js runtime and the pinned packages of both sides,
+each read from where it is installed, never from what the lockfiles ask for."""
+
+from __future__ import annotations
+
+import json
+import platform
+import re
+import subprocess
+import sys
+from importlib import metadata
+
+from pydantic import BaseModel, ConfigDict
+
+from agent.errors import McAgentError
+from agent.node import node_binary
+from agent.paths import NODE_MODULES
+
+# The Node side's packages that decide what the bot and the server can do.
+NODE_PACKAGES = ("mineflayer", "mineflayer-pathfinder", "flying-squid", "minecraft-protocol", "prismarine-viewer")
+PYTHON_PACKAGES = ("mcagent", "pydantic", "sglang", "llama-cpp-python")
+NODE_VERSION_TIMEOUT_S = 10
+
+
+class Component(BaseModel):
+    """One thing the agent runs on: its version (None: not installed), where it is, and a warning if any."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    version: str | None
+    where: str
+    warning: str | None = None
+
+
+def components() -> list[Component]:
+    """Python, Node, then the Node packages and the Python packages, in that order."""
+    python = Component(name="python", version=platform.python_version(), where=sys.executable)
+    packages = [_node_package(name) for name in NODE_PACKAGES]
+    node = _node(_required_node_major(packages[0]))
+    return [python, node, *packages, *(_python_package(name) for name in PYTHON_PACKAGES)]
+
+
+def _node(required_major: int | None) -> Component:
+    try:
+        binary = node_binary()
+        shown = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True,
+                               timeout=NODE_VERSION_TIMEOUT_S).stdout.strip().removeprefix("v")
+    except (McAgentError, OSError, subprocess.SubprocessError) as e:
+        return Component(name="node", version=None, where="-", warning=str(e).splitlines()[0])
+    major = int(shown.split(".")[0])
+    warning = None
+    if required_major is not None and major < required_major:
+        warning = f"mineflayer declares Node >= {required_major}; this is {major}"
+    return Component(name="node", version=shown, where=binary, warning=warning)
+
+
+def _node_package(name: str) -> Component:
+    manifest = NODE_MODULES / name / "package.json"
+    try:
+        data = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Component(name=name, version=None, where=str(manifest.parent), warning="not installed: run make bootstrap")
+    return Component(name=name, version=data.get("version"), where=str(manifest.parent))
+
+
+def _required_node_major(mineflayer: Component) -> int | None:
+    """The Node major version mineflayer's package.json asks for (`engines.node: ">=22"`), if it says."""
+    if mineflayer.version is None:
+        return None
+    engines = json.loads((NODE_MODULES / "mineflayer" / "package.json").read_text(encoding="utf-8")).get("engines", {})
+    found = re.search(r">=\s*(\d+)", str(engines.get("node", "")))
+    return int(found[1]) if found else None
+
+
+def _python_package(name: str) -> Component:
+    try:
+        return Component(name=name, version=metadata.version(name), where="python package")
+    except metadata.PackageNotFoundError:
+        return Component(name=name, version=None, where="python package")
