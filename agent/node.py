@@ -6,19 +6,21 @@ import os
 import shutil
 
 from agent.errors import McAgentError
-from agent.paths import NODE_MODULES
+from agent.paths import BRIDGE_DIR, NODE_MODULES
 
 NODE_ENV_VAR = "MCAGENT_NODE"
 BOOTSTRAP_HINT = "run `make bootstrap` (or `make test`) in the repository first"
+# The pinned Node 22 the bootstrap installs when the system's Node is older (scripts/bootstrap.sh).
+PINNED_NODE = BRIDGE_DIR / "node-runtime" / "node_modules" / ".bin" / "node"
 
 
 def node_binary() -> str:
-    """$MCAGENT_NODE, else `node` on PATH."""
+    """$MCAGENT_NODE, else the pinned Node when the bootstrap installed one, else `node` on PATH."""
     explicit = os.environ.get(NODE_ENV_VAR)
-    found = explicit or shutil.which("node")
+    found = explicit or (str(PINNED_NODE) if PINNED_NODE.is_file() else shutil.which("node"))
     if not found or not shutil.which(found):
         what = f"{NODE_ENV_VAR}={explicit}" if explicit else "`node` on PATH"
-        raise McAgentError(f"Node.js not found ({what}); install Node.js 20 or newer, or {BOOTSTRAP_HINT}")
+        raise McAgentError(f"Node.js not found ({what}); install Node.js 22 or newer, or {BOOTSTRAP_HINT}")
     return found
 
 

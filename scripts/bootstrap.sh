@@ -2,7 +2,10 @@
 # Installs everything mcagent needs, idempotently; a second run takes about a second.
 #   1. Debian packages (canvas, which prismarine-viewer needs, builds from source against Cairo/Pango;
 #      chromium for the browser tests)
-#   2. Node packages in bridge/ from the committed lockfile (npm ci)
+#   2. Node 22 (what Mineflayer declares): the system's when new enough, else a pinned one from
+#      the npm registry's `node` package (bridge/node-runtime/, its lockfile committed), put first
+#      on PATH for what follows; then the Node packages in bridge/ from the committed lockfile
+#      (npm ci), built on that Node
 #   3. .venv with mcagent installed editable, dev and llamacpp extras (llamacpp brings
 #      llama-cpp-python with its [server] extra: python -m llama_cpp.server), every version pinned
 #      by constraints.txt. llama-cpp-python ships only source: it is compiled once into a wheel
@@ -12,7 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(build-essential pkg-config python3-venv libcairo2-dev libpango1.0-dev libjpeg-dev libgif-dev librsvg2-dev chromium)
-NODE_MAJOR_MIN=20
+NODE_MAJOR=22
+NODE_RUNTIME=bridge/node-runtime
 PYTHON=${PYTHON:-python3}
 
 # Wheels we compile, by version, kept across venvs and clones.
@@ -40,11 +44,37 @@ apt_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-node_packages() {
-  command -v node >/dev/null || die "Node.js ${NODE_MAJOR_MIN}+ is required (https://nodejs.org or your distribution's nodesource packages)"
+node_major() { command -v node >/dev/null && node -p 'process.versions.node.split(".")[0]' || echo 0; }
+
+# A Node ${NODE_MAJOR} first on PATH: the system's when it is new enough, else the pinned one.
+# agent/node.py runs the bridge and the server on the pinned one whenever it is installed.
+node_runtime() {
   local major
-  major=$(node -p 'process.versions.node.split(".")[0]')
-  [ "$major" -ge "$NODE_MAJOR_MIN" ] || die "Node.js ${NODE_MAJOR_MIN}+ is required, found $(node --version)"
+  major=$(node_major)
+  if [ "$major" -lt "$NODE_MAJOR" ]; then
+    command -v npm >/dev/null || die "npm is required to install Node.js ${NODE_MAJOR} (Debian: apt install npm)"
+    local want have=""
+    want=$(stamp_of "$NODE_RUNTIME/package.json" "$NODE_RUNTIME/package-lock.json")
+    [ -f "$NODE_RUNTIME/node_modules/.mcagent-stamp" ] && have=$(cat "$NODE_RUNTIME/node_modules/.mcagent-stamp")
+    if [ "$want" != "$have" ]; then
+      say "installing Node.js ${NODE_MAJOR} from the npm registry into $NODE_RUNTIME (the system's is ${major}; about 10 s)"
+      (cd "$NODE_RUNTIME" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+      echo "$want" > "$NODE_RUNTIME/node_modules/.mcagent-stamp"
+    fi
+  fi
+  if [ -x "$NODE_RUNTIME/node_modules/.bin/node" ]; then
+    export PATH="$PWD/$NODE_RUNTIME/node_modules/.bin:$PATH"
+    # Its headers, for a native addon that builds from source (node-gyp would download them).
+    local headers
+    for headers in "$NODE_RUNTIME"/node_modules/node/node_modules/node-*/include; do
+      [ -d "$headers" ] && export npm_config_nodedir="$PWD/${headers%/include}"
+    done
+  fi
+  major=$(node_major)
+  [ "$major" -ge "$NODE_MAJOR" ] || die "Node.js ${NODE_MAJOR}+ is required, found $(node --version)"
+}
+
+node_packages() {
   local want have=""
   want=$(stamp_of bridge/package.json bridge/package-lock.json <(node --version))
   [ -f bridge/node_modules/.mcagent-stamp ] && have=$(cat bridge/node_modules/.mcagent-stamp)
@@ -87,5 +117,6 @@ python_venv() {
 }
 
 apt_packages
+node_runtime
 node_packages
 python_venv

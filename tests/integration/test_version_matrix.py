@@ -4,15 +4,18 @@ gets a local server of its own, with the flat scenario, and one bot."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 
 from agent.bridge import connect
 from agent.infospace import Infospace
+from agent.node import node_binary
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.tools import Executor, Toolbox
 from support.geometry import World
+from support.procs import node_descendants
 from support.waiting import wait_for
 from support.world_body import Body
 
@@ -63,3 +66,9 @@ def test_chat_goes_round_the_server(body: Body) -> None:
     heard = body.bot.events.wait_for("chat", timeout_s=5, after=mark,
                                      match=lambda e: e.message == "hello from the matrix")
     assert heard.username == "matrix"
+
+
+def test_the_server_and_the_bridge_run_on_the_node_doctor_reports(body: Body) -> None:
+    # Both Node processes are this test process's descendants: the bridge (JSPyBridge) and the server.
+    pids = node_descendants(os.getpid())
+    assert len(pids) >= 2 and {os.path.realpath(f"/proc/{pid}/exe") for pid in pids} == {os.path.realpath(node_binary())}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import platform
+import shutil
 import subprocess
 
 from agent.cli import main
@@ -43,3 +44,18 @@ def test_without_node_it_says_so_and_fails(capsys, monkeypatch, tmp_path):
     assert main(["doctor"]) == 1
     line = next(l for l in capsys.readouterr().out.splitlines() if l.startswith("node "))
     assert "not installed" in line and "Node.js not found (MCAGENT_NODE=" in line
+
+
+def test_the_pinned_node_comes_before_the_systems_and_mcagent_node_before_both(monkeypatch, tmp_path):
+    import agent.node
+    pinned = tmp_path / "pinned" / "node"
+    pinned.parent.mkdir()
+    pinned.write_text("#!/bin/sh\necho v22.23.3\n")
+    pinned.chmod(0o755)
+    monkeypatch.delenv("MCAGENT_NODE", raising=False)
+    monkeypatch.setattr(agent.node, "PINNED_NODE", pinned)
+    assert node_binary() == str(pinned)
+    monkeypatch.setattr(agent.node, "PINNED_NODE", tmp_path / "not-installed" / "node")
+    assert node_binary() == shutil.which("node")
+    monkeypatch.setenv("MCAGENT_NODE", str(pinned))
+    assert node_binary() == str(pinned)
