@@ -26,6 +26,7 @@ from agent.eval.episode import EpisodeSpec
 from agent.eval.records import EPISODES_FILE, EpisodeRecord
 from agent.eval.runner import run_all
 from agent.eval.stats import summarize
+from agent.eval.throughput import THROUGHPUT_FILE, Throughput, throughput
 from agent.eval.suite import Suite, Task, load_suite
 from agent.eval.tables import costs_text, html_page, markdown_table, terminal_table
 from agent.llm.probe import probe_backend
@@ -67,8 +68,9 @@ def run(args: argparse.Namespace) -> int:
     specs = episode_specs(suite, tasks, llms, args.seeds or suite.seeds, out, args.config, args.workers)
     print(f"eval {suite.name}: {len(specs)} episodes ({len(tasks)} scenarios x {len(llms)} backends x "
           f"{args.seeds or suite.seeds} seeds), {args.workers} at a time; results in {out}", flush=True)
+    started = time.monotonic()
     records = run_all(specs, out, args.workers, args.episode_timeout, Progress(len(specs)))
-    return report(suite, records, out)
+    return report(suite, records, out, throughput(records, time.monotonic() - started, args.workers))
 
 
 def episode_specs(suite: Suite, tasks: list[Task], llms: list[str], seeds: int, out: Path,
@@ -112,13 +114,16 @@ def _clock(seconds: float) -> str:
     return f"{minutes}m{secs:02d}s"
 
 
-def report(suite: Suite, records: list[EpisodeRecord], out: Path) -> int:
+def report(suite: Suite, records: list[EpisodeRecord], out: Path, rate: Throughput) -> int:
     rows = summarize(records)
-    (out / "summary.md").write_text(markdown_table(rows) + "\n", encoding="utf-8")
+    (out / "summary.md").write_text(f"{markdown_table(rows)}\n\n{rate.text()}\n", encoding="utf-8")
     (out / "summary.html").write_text(html_page(rows, records, f"mcagent eval: {suite.name}"), encoding="utf-8")
+    (out / THROUGHPUT_FILE).write_text(rate.model_dump_json(indent=2) + "\n", encoding="utf-8")
     print(terminal_table(rows))
     print()
     print(costs_text(rows, records))
+    print()
+    print(rate.text())
     print(f"episodes: {out / EPISODES_FILE}\nsummary: {out / 'summary.md'}, {out / 'summary.html'}")
     errors = sum(r.outcome == "error" for r in records)
     false = sum(r.success and r.final_check is False for r in records)

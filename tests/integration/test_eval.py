@@ -3,6 +3,7 @@ and the table's figures; and bad input, refused in one line with exit 2 before a
 
 from __future__ import annotations
 
+import json
 import re
 import signal
 import subprocess
@@ -43,6 +44,9 @@ def test_a_three_episode_eval_records_each_episode_and_prints_the_table(tmp_path
     assert "| pit | `scripted:" in markdown and "| 100% (1/1) | 21-100% | none |" in markdown
     assert "| **ALL** | `scripted:" in markdown and "| 100% (3/3) | 44-100% |" in markdown
     assert "<table" in (out / "summary.html").read_text()
+    rate = json.loads((out / "throughput.json").read_text())
+    assert rate["episodes"] == 3 and rate["workers"] == 1 and rate["episodes_per_hour"] > 0
+    assert f"throughput: 3 episodes in {rate['elapsed_s']:.0f} s with 1 worker: " in done.stdout
     compared = mcagent("eval", "--compare", str(out), str(out), token=token)
     assert compared.returncode == 0 and "pit" in compared.stdout, transcript(compared)
     assert wait_until_gone(token, timeout_s=5) == []

@@ -138,3 +138,14 @@ def test_load_rows_reads_a_result_folder_and_names_what_is_missing(tmp_path):
     (tmp_path / "empty").mkdir()
     with pytest.raises(ConfigError, match=f"has no {EPISODES_FILE}"):
         load_rows(tmp_path / "empty")
+
+
+def test_throughput_counts_episodes_and_tokens_over_the_whole_run():
+    from agent.eval.throughput import throughput
+    records = [episode(wall_s=10.0), episode(wall_s=30.0, tokens_in=3000, tokens_out=300), episode(wall_s=20.0)]
+    rate = throughput(records, elapsed_s=36.0, workers=2)
+    assert (rate.episodes, rate.workers, rate.episodes_per_hour) == (3, 2, 300.0)
+    assert (rate.tokens_in, rate.tokens_out, rate.tokens_per_s, rate.tokens_out_per_s) == (5000, 500, 152.8, 13.89)
+    assert rate.median_episode_s == 20.0
+    assert rate.text() == ("throughput: 3 episodes in 36 s with 2 workers: 300 episodes/hour, 153 LLM tokens/s "
+                           "(13.9 generated/s); median episode 20.0 s")
