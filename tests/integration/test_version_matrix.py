@@ -9,15 +9,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from agent.bridge import connect
-from agent.infospace import Infospace
 from agent.node import node_binary
-from agent.server import LocalServer, ServerSettings, load_scenario
-from agent.tools import Executor, Toolbox
-from support.geometry import World
+from agent.tools import Toolbox
 from support.procs import node_descendants
 from support.waiting import wait_for
-from support.world_body import Body
+from support.world_body import Body, scenario_body
 
 # The oldest with persistent block changes, the project's default, flying-squid's newest.
 VERSIONS = ["1.16.5", "1.20.4", "1.21.4"]
@@ -26,14 +22,7 @@ FACINGS = ["north", "east", "south", "west"]
 
 @pytest.fixture(scope="module", params=VERSIONS)
 def body(request, toolbox: Toolbox) -> Iterator[Body]:
-    version, scenario = request.param, load_scenario("flat")
-    with LocalServer(ServerSettings(), scenario=scenario, version=version) as info:
-        with connect(port=info.port, username="matrix", version=version) as bot:
-            infospace = Infospace.open(":memory:")
-            try:
-                yield Body(bot, Executor(toolbox, infospace, world=bot), World(scenario))
-            finally:
-                infospace.close()
+    yield from scenario_body("flat", "matrix", toolbox, version=request.param)
 
 
 def test_join_and_read_the_bot(body: Body, request) -> None:

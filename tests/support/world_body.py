@@ -41,11 +41,13 @@ class Body:
         self.ok("mc-look", facing=facing, pitch=0)
 
 
-def scenario_body(scenario_name: str, username: str, toolbox: Toolbox) -> Iterator[Body]:
-    """A local server with the scenario, a bot in it and an executor over `toolbox`; all torn down after."""
+def scenario_body(scenario_name: str, username: str, toolbox: Toolbox, version: str | None = None) -> Iterator[Body]:
+    """A local server with the scenario (on `version`, else the default), a bot in it and an
+    executor over `toolbox`; all torn down after."""
     scenario = load_scenario(scenario_name)
-    with LocalServer(ServerSettings(), scenario=scenario) as info:
-        with connect(port=info.port, username=username) as bot:
+    served = {"version": version} if version else {}
+    with LocalServer(ServerSettings(), scenario=scenario, **served) as info:
+        with connect(port=info.port, username=username, version=version) as bot:
             infospace = Infospace.open(":memory:")
             try:
                 yield Body(bot, Executor(toolbox, infospace, world=bot), World(scenario))
