@@ -35,8 +35,9 @@ class Component(BaseModel):
 def components() -> list[Component]:
     """Python, Node, then the Node packages and the Python packages, in that order."""
     python = Component(name="python", version=platform.python_version(), where=sys.executable)
-    packages = [_node_package(name) for name in NODE_PACKAGES]
-    node = _node(_required_node_major(packages[0]))
+    manifests = {name: _manifest(name) for name in NODE_PACKAGES}
+    node = _node(_required_node_major(manifests["mineflayer"]))
+    packages = [_node_package(name, manifest) for name, manifest in manifests.items()]
     return [python, node, *packages, *(_python_package(name) for name in PYTHON_PACKAGES)]
 
 
@@ -54,20 +55,24 @@ def _node(required_major: int | None) -> Component:
     return Component(name="node", version=shown, where=binary, warning=warning)
 
 
-def _node_package(name: str) -> Component:
-    manifest = NODE_MODULES / name / "package.json"
+def _manifest(name: str) -> dict | None:
+    """An installed Node package's package.json, or None when it is not installed."""
     try:
-        data = json.loads(manifest.read_text(encoding="utf-8"))
+        return json.loads((NODE_MODULES / name / "package.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return Component(name=name, version=None, where=str(manifest.parent), warning="not installed: run make bootstrap")
-    return Component(name=name, version=data.get("version"), where=str(manifest.parent))
-
-
-def _required_node_major(mineflayer: Component) -> int | None:
-    """The Node major version mineflayer's package.json asks for (`engines.node: ">=22"`), if it says."""
-    if mineflayer.version is None:
         return None
-    engines = json.loads((NODE_MODULES / "mineflayer" / "package.json").read_text(encoding="utf-8")).get("engines", {})
+
+
+def _node_package(name: str, manifest: dict | None) -> Component:
+    where = str(NODE_MODULES / name)
+    if manifest is None:
+        return Component(name=name, version=None, where=where, warning="not installed: run make bootstrap")
+    return Component(name=name, version=manifest.get("version"), where=where)
+
+
+def _required_node_major(mineflayer: dict | None) -> int | None:
+    """The Node major version mineflayer's package.json asks for (`engines.node: ">=22"`), if it says."""
+    engines = (mineflayer or {}).get("engines", {})
     found = re.search(r">=\s*(\d+)", str(engines.get("node", "")))
     return int(found[1]) if found else None
 

@@ -26,9 +26,9 @@ from agent.eval.episode import EpisodeSpec
 from agent.eval.records import EPISODES_FILE, EpisodeRecord
 from agent.eval.runner import run_all
 from agent.eval.stats import summarize
-from agent.eval.throughput import THROUGHPUT_FILE, Throughput, throughput
 from agent.eval.suite import Suite, Task, load_suite
 from agent.eval.tables import costs_text, html_page, markdown_table, terminal_table
+from agent.eval.throughput import THROUGHPUT_FILE, Throughput, throughput
 from agent.llm.probe import probe_backend
 
 # An episode that runs this long is ended and recorded as an error.

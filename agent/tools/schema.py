@@ -98,6 +98,10 @@ _SLOT_TYPES: dict[str, SchemaType | None] = {
 }
 
 
+# An argument's (or an output's) name: a Python identifier, so a decorated function can take it.
+ARG_NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
+
+
 class Slot(BaseModel):
     """A typed argument, as the register-tool seed's slots are: the one model behind a Skill.md's
     `slots:` key and @register_tool's slots.
@@ -109,7 +113,7 @@ class Slot(BaseModel):
     user said it); else the call fails with needs_input (agent/tools/slots.py)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    name: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    name: str = Field(pattern=ARG_NAME)
     type: SlotType
     description: str = ""
     prompt: str = Field("", description="what to ask for when a required value is missing")
@@ -122,7 +126,7 @@ class Output(BaseModel):
     """What a tool returns, as the seed's outputs: a slot without prompt or required."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    name: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    name: str = Field(pattern=ARG_NAME)
     type: SlotType
     description: str = ""
 

@@ -13,6 +13,7 @@ import pytest
 from agent.bridge import BridgeError
 from agent.infospace import Infospace
 from agent.tools import Executor, load_toolbox, standard_sources
+from support.tool_folders import python_tool
 from support.waiting import wait_for
 from support.world_body import Body
 
@@ -59,23 +60,21 @@ def test_numbers_out_of_range_are_bad_args_and_change_nothing(flat: Body) -> Non
 def test_an_explore_under_a_timed_out_python_tool_stops_at_its_next_leg(tmp_path: Path, flat: Body) -> None:
     """mc-explore makes its own bridge calls, leg after leg (up to 30 s here): once the python tool
     it runs under is abandoned, it stops before the next leg instead of walking on beside the run."""
-    folder = tmp_path / "tools" / "wander"
-    folder.mkdir(parents=True)
-    folder.joinpath("Skill.md").write_text("---\nname: wander\ntype: python\ndescription: explores, slowly\n"
-                                           "timeout_s: 1\n---\n")
-    folder.joinpath("tool.py").write_text(
-        "LATER = []\n\n"
-        "def tool(input_value=None, **kwargs):\n"
-        "    far = {'within': {'x': 300.5, 'y': 5, 'z': 300.5, 'distance': 1}}\n"
-        "    LATER.append(kwargs['executor'].execute_action(\n"
-        "        {'type': 'mc-explore', 'check': far, 'max_seconds': 30, 'max_blocks': 256}))\n")
+    entry = python_tool(tmp_path / "tools", "wander", """
+        LATER = []
+
+        def tool(input_value=None, **kwargs):
+            far = {'within': {'x': 300.5, 'y': 5, 'z': 300.5, 'distance': 1}}
+            LATER.append(kwargs['executor'].execute_action(
+                {'type': 'mc-explore', 'check': far, 'max_seconds': 30, 'max_blocks': 256}))
+        """, description="explores, slowly", meta="timeout_s: 1")
     toolbox = load_toolbox(standard_sources("minecraft", [tmp_path / "tools"]))
     executor = Executor(toolbox, Infospace.open(":memory:"), world=flat.bot)
     flat.teleport(0.5, 5, 0.5, "south")
     started = time.monotonic()
     assert executor.execute_action({"type": "wander"}).reason == "wander did not finish within 1 s"
     assert executor.execute_action({"type": "mc-status"}).ok  # the run goes on meanwhile
-    later = executor._python._entries[folder / "tool.py"].__globals__["LATER"]
+    later = executor._python._entries[entry].__globals__["LATER"]
     assert wait_for(lambda: later, timeout_s=25)  # one leg at most (20 s), not its 30 s
     assert later[0].code == "timeout" and "stopped" in later[0].reason
     assert time.monotonic() - started < 25

@@ -23,6 +23,7 @@ from agent.trace import read_trace
 from agent.trace.schema import Death, MethodEnd, Rejoin, Respawn, ToolResult
 from support.planning import EXPLORE_POLICY, FIXTURES, run_config
 from support.procs import env_with_token, new_token, node_descendants, wait_until_gone
+from support.tool_folders import python_tool
 
 LAVA_WALK_POLICY = FIXTURES / "planner" / "lava_walk_policy.py"
 _WHERE = re.compile(r"^local server: Minecraft \S+ at 127\.0\.0\.1:(\d+)$")
@@ -136,17 +137,16 @@ def test_a_death_in_lava_is_respawned_counted_and_the_run_goes_on(tmp_path: Path
 def test_a_hanging_python_tool_times_out_and_the_bot_goes_on(tmp_path: Path, bot) -> None:
     """A tool that drives the bot and then hangs: `timeout` after its bound, the bot still answers,
     and the abandoned tool's later world calls are refused."""
-    folder = tmp_path / "tools" / "hang"
-    folder.mkdir(parents=True)
-    folder.joinpath("Skill.md").write_text("---\nname: hang\ntype: python\ndescription: looks, then hangs\n"
-                                           "timeout_s: 1\n---\n")
-    folder.joinpath("tool.py").write_text(
-        "import time\nLATER = []\n\n"
-        "def tool(input_value=None, **kwargs):\n"
-        "    executor = kwargs['executor']\n"
-        "    executor.execute_action({'type': 'mc-look', 'yaw': 90})\n"
-        "    time.sleep(2)\n"
-        "    LATER.append(executor.execute_action({'type': 'mc-look', 'yaw': 0}))\n")
+    entry = python_tool(tmp_path / "tools", "hang", """
+        import time
+        LATER = []
+
+        def tool(input_value=None, **kwargs):
+            executor = kwargs['executor']
+            executor.execute_action({'type': 'mc-look', 'yaw': 90})
+            time.sleep(2)
+            LATER.append(executor.execute_action({'type': 'mc-look', 'yaw': 0}))
+        """, description="looks, then hangs", meta="timeout_s: 1")
     toolbox = load_toolbox(standard_sources("minecraft", [tmp_path / "tools"]))
     executor = Executor(toolbox, Infospace.open(":memory:"), world=bot)
     started = time.monotonic()
@@ -155,6 +155,6 @@ def test_a_hanging_python_tool_times_out_and_the_bot_goes_on(tmp_path: Path, bot
     assert time.monotonic() - started < 1.5
     assert executor.execute_action({"type": "mc-status"}).ok
     time.sleep(1.5)
-    later = executor._python._entries[folder / "tool.py"].__globals__["LATER"]
+    later = executor._python._entries[entry].__globals__["LATER"]
     assert later and later[0].code == "timeout"  # refused: it may not act any more
     assert bot.state().yaw_deg == pytest.approx(90, abs=0.5)  # its second look never reached the bot

@@ -5,7 +5,6 @@ tool nested in it), the trace stays paired, and the run's own exceptions still g
 from __future__ import annotations
 
 import signal
-import textwrap
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -17,6 +16,7 @@ from agent.infospace import Infospace
 from agent.planner.control import LlmFailed, StopRequested
 from agent.tools import ActionRecord, Executor, ToolResult, ToolSource, load_toolbox, standard_sources
 from agent.tools.loader import CORE_TOOLS_DIR
+from support.tool_folders import python_tool
 
 # Each test tool: its extra frontmatter and its tool.py. Tools that go on after their timeout
 # keep what they got in SEEN, for the test to read.
@@ -107,10 +107,7 @@ class PairedTrace:
 
 def _executor(tmp_path: Path, default_s: float | None = None, observer: PairedTrace | None = None) -> Executor:
     for name, (meta, code) in TOOLS.items():
-        folder = tmp_path / name
-        folder.mkdir()
-        folder.joinpath("Skill.md").write_text(f"---\nname: {name}\ntype: python\ndescription: a test tool\n{meta}\n---\n")
-        folder.joinpath("tool.py").write_text(textwrap.dedent(code))
+        python_tool(tmp_path, name, code, meta=meta)
     toolbox = load_toolbox([ToolSource(label="core", folder=CORE_TOOLS_DIR, required=True),
                             ToolSource(label="test", folder=tmp_path, required=True)])
     assert not toolbox.errors, toolbox.errors
@@ -222,10 +219,8 @@ def test_ctrl_c_while_waiting_for_a_tool_cuts_the_tool_off(tmp_path: Path) -> No
                                                  ("4000", "less than or equal to 3600"), (".nan", "finite number"),
                                                  ("true", "valid number"), ("soon", "valid number")])
 def test_a_bad_timeout_s_is_one_line_naming_the_key(tmp_path: Path, value: str, problem: str) -> None:
-    folder = tmp_path / "bad"
-    folder.mkdir()
-    folder.joinpath("Skill.md").write_text(f"---\nname: bad\ntype: python\ndescription: x\ntimeout_s: {value}\n---\n")
-    folder.joinpath("tool.py").write_text("def tool(input_value=None, **kwargs):\n    pass\n")
+    python_tool(tmp_path, "bad", "def tool(input_value=None, **kwargs):\n    pass\n", description="x",
+                meta=f"timeout_s: {value}")
     [error] = load_toolbox([ToolSource(label="test", folder=tmp_path)]).errors
     assert "Skill.md:5: timeout_s: Input should be" in str(error) and problem in str(error)
     assert "\n" not in str(error)
