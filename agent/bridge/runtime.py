@@ -29,6 +29,11 @@ if TYPE_CHECKING:
     from agent.bridge.connection import BotConnection
 
 LOG_ENV_VAR = "MCAGENT_BRIDGE_LOG"
+# JSPyBridge takes any message from Node whose id matches a pending call as that call's reply,
+# callbacks included. Node numbers its callbacks (bot events) from 10000 and Python its calls
+# from 1, so a process that had made some 5000 calls could get a bot event as a call's reply.
+# Python's calls are numbered from here, far past any count of callbacks Node reaches.
+REQUEST_IDS_FROM = 1_000_000_000
 
 _lock = threading.Lock()
 _helpers: Any = None
@@ -63,6 +68,7 @@ def _start() -> Any:
     import javascript  # noqa: PLC0415 - importing starts Node; only once the environment is set
     from javascript import config
 
+    config.executor.i = REQUEST_IDS_FROM
     # Registered after javascript's own exit hook, so it runs first (atexit is LIFO):
     # that hook waits forever while any event handler is still registered.
     atexit.register(shutdown)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.bridge import BotConnection, BridgeError
+from agent.bridge import BotConnection, BridgeError, runtime
 from agent.bridge.models import PlayerPose
 from support.observing import seen
 from support.waiting import wait_for
@@ -74,6 +74,15 @@ def test_chat_comes_back_to_both_bots(bot: BotConnection, observer: BotConnectio
 def test_spawn_event_reached_python(bot: BotConnection) -> None:
     kinds = [e.kind for e in bot.events.events()]
     assert "spawn" in kinds and "end" not in kinds and "kicked" not in kinds
+
+
+def test_calls_are_numbered_where_node_callbacks_never_reach(bot: BotConnection) -> None:
+    # JSPyBridge takes a bot event whose id equals a pending call's as that call's reply; with
+    # calls numbered from 1, a connect in a long test run once got a spawn event back (CI).
+    from javascript import config
+
+    bot.call("state")
+    assert config.executor.i > runtime.REQUEST_IDS_FROM
 
 
 def test_bad_args_fail_with_a_coded_reason(bot: BotConnection) -> None:
