@@ -9,7 +9,7 @@ import socket
 import subprocess
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 # How often a child looks whether its parent is still there.
@@ -55,14 +55,26 @@ def when_parent_dies(act: Callable[[], None]) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+def group_members(pgid: int) -> list[int]:
+    """The live processes of process group `pgid` (zombies excluded)."""
+    return [pid for pid, stat in _process_stats() if int(stat[2]) == pgid and stat[0] != "Z"]
+
+
 def children_by_parent() -> dict[int, list[int]]:
-    """Every process's direct children, by parent pid, read from /proc (Linux)."""
+    """Every process's direct children, by parent pid."""
     children: dict[int, list[int]] = {}
+    for pid, stat in _process_stats():
+        children.setdefault(int(stat[1]), []).append(pid)
+    return children
+
+
+def _process_stats() -> Iterator[tuple[int, list[str]]]:
+    """Every process's pid and the fields of its /proc/PID/stat after the command's name: state,
+    parent, process group, ... (Linux)."""
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 stat = (entry / "stat").read_text()
             except OSError:
                 continue  # gone meanwhile
-            children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry.name))
-    return children
+            yield int(entry.name), stat.rsplit(")", 1)[1].split()

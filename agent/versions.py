@@ -18,7 +18,7 @@ from agent.paths import NODE_MODULES
 
 # The Node side's packages that decide what the bot and the server can do.
 NODE_PACKAGES = ("mineflayer", "mineflayer-pathfinder", "flying-squid", "minecraft-protocol", "prismarine-viewer")
-PYTHON_PACKAGES = ("mcagent", "pydantic", "sglang", "llama-cpp-python")
+PYTHON_PACKAGES = ("mcagent", "pydantic", "sglang", "llama-cpp-python", "ray")
 NODE_VERSION_TIMEOUT_S = 10
 
 

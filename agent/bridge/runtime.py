@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent.bridge import timeouts
 from agent.bridge.errors import BridgeError
+from agent.errors import first_line
 from agent.node import node_binary, node_environment, require_node_modules
 from agent.paths import BRIDGE_DIR
 
@@ -130,9 +131,3 @@ def shutdown() -> None:
     except subprocess.TimeoutExpired:
         connection.proc.kill()
         connection.proc.wait()
-
-
-def first_line(error: BaseException) -> str:
-    """JSPyBridge errors carry whole JS stack traces; people need the first line."""
-    text = str(error).strip() or type(error).__name__
-    return text.splitlines()[0]

@@ -1,6 +1,7 @@
 """`mcagent eval SUITE.yaml`: every (scenario, seed, backend) episode of a suite, each on its own
 local server, judged by the scenario's check; `mcagent eval --compare A B` sets two results
-side by side.
+side by side. Episodes run on local worker processes (--workers N), or with --ray as Ray tasks
+on a cluster (agent/eval/ray_runner.py); OUT is the same either way.
 
 Writes OUT/episodes.jsonl (a line per episode as it ends), OUT/summary.md and
 OUT/summary.html, and a folder per episode with its trace and log; prints a progress line per
@@ -17,12 +18,15 @@ import os
 import re
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from agent.cli.parser import count
+from agent.config import find_config_file
 from agent.errors import ConfigError
 from agent.eval.compare import compare, load_rows
 from agent.eval.episode import EpisodeSpec
+from agent.eval.ray_runner import ADDRESSES, CPUS_PER_EPISODE, LOCAL, ray_cluster, run_on_ray, slots
 from agent.eval.records import EPISODES_FILE, EpisodeRecord
 from agent.eval.runner import run_all
 from agent.eval.stats import summarize
@@ -40,7 +44,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("suite", nargs="?", type=Path, help="the suite file, e.g. server-config/eval/explore.yaml")
     p.add_argument("--llm", action="append", metavar="SPEC", help="a backend to evaluate (repeatable; default: the suite's)")
     p.add_argument("--seeds", type=count, metavar="N", help="seeds 0..N-1 per scenario and backend (default: the suite's)")
-    p.add_argument("--workers", type=count, default=1, metavar="N", help="episodes at once (default 1)")
+    p.add_argument("--workers", type=count, metavar="N",
+                   help="episodes at once (default 1; with --ray, as many as the cluster's CPUs hold)")
+    p.add_argument("--ray", nargs="?", const=LOCAL, metavar="ADDRESS",
+                   help=f"run each episode as a Ray task: on the cluster at ADDRESS ({ADDRESSES}); with no "
+                        "address, on a Ray instance of this machine's own (needs mcagent[ray])")
     p.add_argument("--out", type=Path, metavar="DIR", help="results folder (default runs/eval-<suite>-<time>)")
     p.add_argument("--config", type=Path, metavar="FILE", help="config file for every episode (default ./mcagent.yaml)")
     p.add_argument("--episode-timeout", type=float, default=EPISODE_TIMEOUT_S, metavar="S",
@@ -55,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
         print(compare(load_rows(a), load_rows(b), labels=(str(a), str(b))))
         return 0
     if args.suite is None:
+        if args.ray and Path(args.ray).is_file():
+            raise ConfigError(f"eval: --ray took {args.ray} for its address; put the suite file before --ray")
         raise ConfigError("name a suite file (e.g. server-config/eval/explore.yaml), or --compare A B")
     suite, tasks = load_suite(args.suite)
     llms = args.llm or suite.llm
@@ -65,19 +75,32 @@ def run(args: argparse.Namespace) -> int:
     out = args.out or Path("runs") / f"eval-{suite.name}-{time.strftime('%Y%m%d-%H%M%S')}"
     if (out / EPISODES_FILE).exists():
         raise ConfigError(f"eval: {out} already holds results; choose another --out")
-    specs = episode_specs(suite, tasks, llms, args.seeds or suite.seeds, out, args.config, args.workers)
-    print(f"eval {suite.name}: {len(specs)} episodes ({len(tasks)} scenarios x {len(llms)} backends x "
-          f"{args.seeds or suite.seeds} seeds), {args.workers} at a time; results in {out}", flush=True)
-    started = time.monotonic()
-    records = run_all(specs, out, args.workers, args.episode_timeout, Progress(len(specs)))
-    return report(suite, records, out, throughput(records, time.monotonic() - started, args.workers))
+    return run_episodes(args, suite, tasks, llms, out)
+
+
+def run_episodes(args: argparse.Namespace, suite: Suite, tasks: list[Task], llms: list[str], out: Path) -> int:
+    """On local worker processes, or with --ray as Ray tasks; then the report."""
+    seeds = args.seeds or suite.seeds
+    shape = f"{len(tasks)} scenarios x {len(llms)} backends x {seeds} seeds"
+    config = find_config_file(args.config)
+    config = config.resolve() if config else None  # a Ray node reads it by this path
+    if args.ray is None:
+        workers = args.workers or 1
+        specs = episode_specs(suite, tasks, llms, seeds, out, config, threads=core_share(workers))
+        return evaluate(suite, specs, out, workers, f"({shape}), {workers} at a time",
+                        lambda progress: run_all(specs, out, workers, args.episode_timeout, progress))
+    with ray_cluster(args.ray) as ray:
+        specs = episode_specs(suite, tasks, llms, seeds, out, config, threads=CPUS_PER_EPISODE)
+        workers = slots(ray, args.workers, len(specs))
+        return evaluate(suite, specs, out, workers, f"({shape}), {workers} at a time as Ray tasks ({args.ray})",
+                        lambda progress: run_on_ray(ray, specs, out, workers, args.episode_timeout, progress))
 
 
 def episode_specs(suite: Suite, tasks: list[Task], llms: list[str], seeds: int, out: Path,
-                  config: Path | None, workers: int) -> list[EpisodeSpec]:
+                  config: Path | None, threads: int) -> list[EpisodeSpec]:
     """Every episode, scenario by scenario; each seed's world is built once here, so a seed that
-    breaks a scenario stops the eval before it starts. Episodes running at once share the cores."""
-    threads = max(1, (os.cpu_count() or 1) // workers)
+    breaks a scenario stops the eval before it starts. `threads`: an episode's share of its
+    machine's cores, for an in-process model."""
     specs = []
     for task in tasks:
         for seed in range(seeds):
@@ -87,6 +110,20 @@ def episode_specs(suite: Suite, tasks: list[Task], llms: list[str], seeds: int, 
                 specs.append(EpisodeSpec(suite=suite.name, task=task, seed=seed, llm=llm, options=suite.planner,
                                          folder=folder.resolve(), config=config, llm_threads=threads))
     return specs
+
+
+def core_share(workers: int) -> int:
+    """An episode's share of this machine's cores when `workers` run at once."""
+    return max(1, (os.cpu_count() or 1) // workers)
+
+
+def evaluate(suite: Suite, specs: list[EpisodeSpec], out: Path, workers: int, how: str,
+             run_them: Callable[[Progress], list[EpisodeRecord]]) -> int:
+    """Runs the episodes with a progress line each, then reports them with the run's throughput."""
+    print(f"eval {suite.name}: {len(specs)} episodes {how}; results in {out}", flush=True)
+    started = time.monotonic()
+    records = run_them(Progress(len(specs)))
+    return report(suite, records, out, throughput(records, time.monotonic() - started, workers))
 
 
 def _slug(text: str) -> str:

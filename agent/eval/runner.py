@@ -8,7 +8,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
@@ -24,8 +24,8 @@ LOG_TAIL_CHARS = 400
 class Episodes:
     """The episodes' processes: started, waited for, and all ended on an interrupt."""
 
-    def __init__(self, timeout_s: float):
-        self.timeout_s = timeout_s
+    def __init__(self, timeout_s: float, workdir: Path | None = None):
+        self.timeout_s, self.workdir = timeout_s, workdir  # workdir: None, this process's
         self._running: set[subprocess.Popen] = set()
         self._lock = threading.Lock()
         self._stopping = False
@@ -40,7 +40,8 @@ class Episodes:
             if self._stopping:
                 return spec.record(None, "not run: the eval was interrupted", 0.0)
             proc = subprocess.Popen([sys.executable, "-m", "agent.eval.episode", str(spec_file)], stdout=out,
-                                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+                                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
+                                    cwd=self.workdir)
             self._running.add(proc)
         try:
             proc.wait(timeout=self.timeout_s)
@@ -67,21 +68,27 @@ class Episodes:
 
 def run_all(specs: list[EpisodeSpec], out: Path, workers: int, timeout_s: float,
             on_done: Callable[[EpisodeRecord, int], None]) -> list[EpisodeRecord]:
-    """Runs every episode, `workers` at a time; each record is appended to out/episodes.jsonl and
-    passed to `on_done` with the count done so far. On an interrupt every episode is ended."""
+    """Runs every episode, `workers` at a time, as collect() records them. On an interrupt every
+    episode is ended."""
     episodes = Episodes(timeout_s)
-    records: list[EpisodeRecord] = []
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="episode")
     try:
         futures = [pool.submit(episodes.run, spec) for spec in specs]
-        for future in as_completed(futures):
-            record = future.result()
-            records.append(record)
-            append_episode(out / EPISODES_FILE, record)
-            on_done(record, len(records))
+        return collect((future.result() for future in as_completed(futures)), out, on_done)
     except BaseException:
         episodes.stop_all()
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-    return records
+
+
+def collect(records: Iterable[EpisodeRecord], out: Path,
+            on_done: Callable[[EpisodeRecord, int], None]) -> list[EpisodeRecord]:
+    """Each record as it comes: appended to out/episodes.jsonl, then passed to `on_done` with the
+    count so far."""
+    done: list[EpisodeRecord] = []
+    for record in records:
+        done.append(record)
+        append_episode(out / EPISODES_FILE, record)
+        on_done(record, len(done))
+    return done

@@ -64,6 +64,9 @@ def test_a_three_episode_eval_records_each_episode_and_prints_the_table(tmp_path
      "llm: openai:http://127.0.0.1:9/v1#m: the server does not answer at http://127.0.0.1:9/v1/models"),
     (["eval", str(SUITES / "small.yaml"), "--llm", "gpt4"], "unknown backend spec 'gpt4'"),
     (["eval", str(SUITES / "nope.yaml")], "suite file"),
+    (["eval", str(SUITES / "small.yaml"), "--llm", "random", "--ray", "127.0.0.1:1"],
+     "eval --ray 127.0.0.1:1: nothing answers there"),
+    (["eval", "--llm", "random", "--ray", str(SUITES / "small.yaml")], "put the suite file before --ray"),
 ])
 def test_bad_input_is_one_line_with_exit_2_and_starts_nothing(tmp_path, args, says):
     token = new_token()

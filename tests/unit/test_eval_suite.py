@@ -64,11 +64,11 @@ def test_a_bad_suite_is_one_line_naming_the_key(tmp_path: Path, text, says):
 def test_episodes_running_at_once_share_the_cores_for_an_in_process_model(tmp_path):
     import os
 
-    from agent.cli.eval_cmd import episode_specs
+    from agent.cli.eval_cmd import core_share, episode_specs
     from agent.eval.episode import request
 
     suite, tasks = load_suite(EXPLORE)
-    specs = episode_specs(suite, tasks[:1], ["llamacpp"], 1, tmp_path, None, workers=2)
+    specs = episode_specs(suite, tasks[:1], ["llamacpp"], 1, tmp_path, None, threads=core_share(2))
     assert [s.llm_threads for s in specs] == [max(1, (os.cpu_count() or 1) // 2)]
     config = request(specs[0]).config
     assert config.llm_threads == specs[0].llm_threads and config.server.port == 0
