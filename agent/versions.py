@@ -12,7 +12,7 @@ from importlib import metadata
 
 from pydantic import BaseModel, ConfigDict
 
-from agent.errors import McAgentError
+from agent.errors import McAgentError, first_line
 from agent.node import node_binary
 from agent.paths import NODE_MODULES
 
@@ -47,7 +47,7 @@ def _node(required_major: int | None) -> Component:
         shown = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True,
                                timeout=NODE_VERSION_TIMEOUT_S).stdout.strip().removeprefix("v")
     except (McAgentError, OSError, subprocess.SubprocessError) as e:
-        return Component(name="node", version=None, where="-", warning=str(e).splitlines()[0])
+        return Component(name="node", version=None, where="-", warning=first_line(e))
     major = int(shown.split(".")[0])
     warning = None
     if required_major is not None and major < required_major:

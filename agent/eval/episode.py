@@ -44,6 +44,13 @@ class EpisodeSpec(BaseModel):
     def record_path(self) -> Path:
         return self.folder / "record.json"
 
+    def save(self) -> Path:
+        """Writes the spec into its folder, as the episode's process reads it; returns the file."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / "spec.json"
+        path.write_text(self.model_dump_json(indent=2), encoding="utf-8")
+        return path
+
     def backend(self) -> str:
         """`random` takes the episode's seed, so seeds vary the baseline's choices as well as the world."""
         return f"random:{self.seed}" if self.llm == "random" else self.llm

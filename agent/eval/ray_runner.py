@@ -107,12 +107,11 @@ def _landed(spec: EpisodeSpec, future: Future) -> EpisodeRecord:
         back: EpisodeReturn = future.result()
     except Exception as e:  # noqa: BLE001 - a lost worker or node makes an error record; the eval goes on
         return spec.record(None, f"the Ray task failed: {first_line(e)}", 0.0)
-    spec.folder.mkdir(parents=True, exist_ok=True)
-    for name, data in back.files.items():
+    for name, data in back.files.items():  # spec.json and record.json are rewritten below, with this folder's paths
         (spec.folder / name).parent.mkdir(parents=True, exist_ok=True)
         (spec.folder / name).write_bytes(data)
     record = back.record.model_copy(update={"trace": str(spec.trace_path)})
-    (spec.folder / "spec.json").write_text(spec.model_dump_json(indent=2), encoding="utf-8")
+    spec.save()
     spec.record_path.write_text(record.model_dump_json(), encoding="utf-8")
     return record
 

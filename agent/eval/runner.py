@@ -32,9 +32,7 @@ class Episodes:
 
     def run(self, spec: EpisodeSpec) -> EpisodeRecord:
         started = time.monotonic()
-        spec.folder.mkdir(parents=True, exist_ok=True)
-        spec_file = spec.folder / "spec.json"
-        spec_file.write_text(spec.model_dump_json(indent=2), encoding="utf-8")
+        spec_file = spec.save()
         log = spec.folder / "log.txt"
         with log.open("w", encoding="utf-8") as out, self._lock:
             if self._stopping:
