@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO
 
-from agent.errors import ConfigError
+from agent.errors import McAgentError
 from agent.process_group import end_group, free_port, group_members, when_parent_dies
 
 READY_TIMEOUT_S = 60.0
@@ -63,8 +63,10 @@ def _wait_ready(proc: subprocess.Popen, log: IO[str]) -> None:
             return
         time.sleep(0.2)
     log.seek(0)
-    said = " | ".join(log.read().strip().splitlines()[-3:])
-    raise ConfigError(f"a local Ray instance did not start within {READY_TIMEOUT_S:g} s: {said or 'no output'}")
+    said = " | ".join(log.read().strip().splitlines()[-3:]) or "no output"
+    if proc.poll() is not None:
+        raise McAgentError(f"a local Ray instance exited as it started (code {proc.returncode}): {said}")
+    raise McAgentError(f"a local Ray instance did not start within {READY_TIMEOUT_S:g} s: {said}")
 
 
 def _stop(proc: subprocess.Popen) -> None:

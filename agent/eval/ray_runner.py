@@ -91,7 +91,7 @@ class RayEpisodes:
                 ref = self._task.remote(spec.model_dump_json(), self.timeout_s, str(Path.cwd()))
                 self._pending[ref.future()] = (ref, spec)
             done, _ = wait(self._pending, return_when=FIRST_COMPLETED)
-            for future in done:
+            for future in [f for f in self._pending if f in done]:  # those ended together, in the order sent
                 yield _landed(self._pending.pop(future)[1], future)
 
     def stop_all(self) -> None:

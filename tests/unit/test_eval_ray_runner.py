@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from agent.cli.eval_cmd import episode_specs
-from agent.errors import ConfigError
+from agent.errors import ConfigError, McAgentError
 from agent.eval import ray_runner
 from agent.eval.episode import EpisodeSpec
+from agent.eval.ray_head import local_ray
 from agent.eval.ray_runner import EpisodeReturn, RayEpisodes, ray_cluster, slots
 from agent.eval.suite import load_suite
 from agent.paths import SERVER_CONFIG_DIR
@@ -32,6 +33,14 @@ def test_a_bad_address_is_refused_in_one_line_at_once(address, says):
         pass
     assert says in str(caught.value) and "\n" not in str(caught.value)
     assert time.monotonic() - started < 5
+
+
+def test_a_ray_instance_that_cannot_start_says_why_and_leaves_nothing():
+    with pytest.raises(McAgentError) as caught, local_ray(cpus=-1):
+        pass
+    assert not isinstance(caught.value, ConfigError)  # not the user's input: exit 1, not 2
+    assert str(caught.value).startswith("a local Ray instance exited as it started (code 1): ")
+    assert "Resource quantities must be nonnegative" in str(caught.value)
 
 
 def test_without_ray_installed_the_flag_says_how_to_get_it(monkeypatch):
