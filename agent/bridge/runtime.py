@@ -2,9 +2,10 @@
 
 JSPyBridge starts Node when `javascript` is first imported and cannot restart
 it, so it is imported lazily, here only, with NODE_PATH pointing at our pinned
-packages so it never runs npm itself. bridge/runtime.js is loaded first: it
-makes Node exit when Python dies (even by SIGKILL) and keeps library chatter
-off the pipes.
+packages so it never runs npm itself. bridge/preload.js runs before anything
+else in that Node process: it makes Node exit when Python dies (even by SIGKILL),
+from its first moment. bridge/runtime.js, which Python requires first, adds the
+bots' cleanup to that and keeps library chatter off the pipes.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ LOG_ENV_VAR = "MCAGENT_BRIDGE_LOG"
 # from 1, so a process that had made some 5000 calls could get a bot event as a call's reply.
 # Python's calls are numbered from here, far past any count of callbacks Node reaches.
 REQUEST_IDS_FROM = 1_000_000_000
+PRELOAD = BRIDGE_DIR / "preload.js"
 
 _lock = threading.Lock()
 _helpers: Any = None
@@ -66,6 +68,19 @@ def _start() -> Any:
     os.environ.update(node_environment())
     os.environ["NODE_BIN"] = node_binary()
     os.environ[LOG_ENV_VAR] = str(bridge_log_path())
+    user_options = os.environ.get("NODE_OPTIONS")
+    # For the bridge's Node only (it starts on import): a lifeline before runtime.js is loaded.
+    os.environ["NODE_OPTIONS"] = f'--require "{PRELOAD}" {user_options or ""}'.strip()
+    try:
+        return _require_runtime()
+    finally:
+        if user_options is None:
+            del os.environ["NODE_OPTIONS"]
+        else:
+            os.environ["NODE_OPTIONS"] = user_options
+
+
+def _require_runtime() -> Any:
     import javascript  # noqa: PLC0415 - importing starts Node; only once the environment is set
     from javascript import config
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from agent.bridge import BotConnection, BridgeError, runtime
@@ -83,6 +85,11 @@ def test_calls_are_numbered_where_node_callbacks_never_reach(bot: BotConnection)
 
     bot.call("state")
     assert config.executor.i > runtime.REQUEST_IDS_FROM
+
+
+def test_the_early_lifeline_is_set_for_the_bridge_alone(bot: BotConnection) -> None:
+    # NODE_OPTIONS carried bridge/preload.js to the bridge's Node; servers started later must not get it.
+    assert str(runtime.PRELOAD) not in os.environ.get("NODE_OPTIONS", "")
 
 
 def test_bad_args_fail_with_a_coded_reason(bot: BotConnection) -> None:

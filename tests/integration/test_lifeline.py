@@ -56,3 +56,30 @@ def test_exception_in_python_still_exits_promptly(server: ServerInfo) -> None:
     finally:
         child.kill()
 
+
+
+STARTING = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from agent.bridge import runtime
+    # A runtime.js that installs no lifeline: the bridge as it is before Python has required ours.
+    runtime.BRIDGE_DIR = Path(sys.argv[1])
+    runtime.helpers()
+    print("ready", flush=True)
+    time.sleep(60)
+""")
+
+
+def test_sigkill_of_python_while_the_bridge_starts_ends_its_node(tmp_path) -> None:
+    (tmp_path / "runtime.js").write_text("module.exports = {}\n")
+    token = new_token()
+    child = subprocess.Popen([sys.executable, "-c", STARTING, str(tmp_path)], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env_with_token(token), stdin=subprocess.DEVNULL)
+    try:
+        assert child.stdout.readline().strip() == "ready", child.stderr.read()
+        assert len(processes_with_token(token)) == 2, "Python and its Node bridge"
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        assert wait_until_gone(token, timeout_s=5) == [], "the starting Node bridge outlived its Python process"
+    finally:
+        child.kill()
