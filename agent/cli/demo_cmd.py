@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from agent.cli.parser import add_config_flags, add_viewer_flags, load_from_args
-from agent.cli.run_cmd import default_trace, run_and_print
+from agent.cli.run_cmd import run_and_print, trace_path
 from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags
 from agent.config import LoadedConfig
@@ -46,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
     assert world.scenario is not None and world.scenario.goal and world.scenario.success, "the cave states its task"
     goal, check = world.scenario.goal, world.scenario.success
     print(f"goal: {goal} (scenario {EXPLORE_SCENARIO}, LLM {config.llm})")
-    result = run_and_print(loaded, args, world, goal, check, DEMO_OPTIONS, default_trace(config, goal), on_ready=_describe)
+    with trace_path(None, config, goal) as trace:
+        result = run_and_print(loaded, args, world, goal, check, DEMO_OPTIONS, trace, on_ready=_describe)
     return DEMO_EXIT_CODES.get(result.outcome, 1)
 
 

@@ -34,6 +34,7 @@ from agent.eval.suite import Suite, Task, load_suite
 from agent.eval.tables import costs_text, html_page, markdown_table, terminal_table
 from agent.eval.throughput import THROUGHPUT_FILE, Throughput, throughput
 from agent.llm.probe import probe_backend
+from agent.trace import new_folder_kept_if_used
 
 # An episode that runs this long is ended and recorded as an error.
 EPISODE_TIMEOUT_S = 900.0
@@ -72,10 +73,13 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"eval: {args.suite} names no backend (llm: [...]) and no --llm was given")
     for llm in llms:
         probe_backend(llm)
-    out = args.out or Path("runs") / f"eval-{suite.name}-{time.strftime('%Y%m%d-%H%M%S')}"
-    if (out / EPISODES_FILE).exists():
-        raise ConfigError(f"eval: {out} already holds results; choose another --out")
-    return run_episodes(args, suite, tasks, llms, out)
+    if args.out is not None:
+        if (args.out / EPISODES_FILE).exists():
+            raise ConfigError(f"eval: {args.out} already holds results; choose another --out")
+        return run_episodes(args, suite, tasks, llms, args.out)
+    # A folder of its own, as a run's (two evals started in the same second get -2), gone if unused.
+    with new_folder_kept_if_used(Path("runs"), f"eval-{suite.name}-{time.strftime('%Y%m%d-%H%M%S')}") as out:
+        return run_episodes(args, suite, tasks, llms, out)
 
 
 def run_episodes(args: argparse.Namespace, suite: Suite, tasks: list[Task], llms: list[str], out: Path) -> int:

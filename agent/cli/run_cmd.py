@@ -13,7 +13,8 @@ import argparse
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
@@ -27,7 +28,7 @@ from agent.errors import ConfigError
 from agent.planner import PlannerOptions, RunResult
 from agent.replay.timeline import render
 from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
-from agent.trace import Event, new_run_folder
+from agent.trace import Event, new_folder_kept_if_used
 from agent.trace.schema import Chat, DoneClaim, LlmCall, RunEnd, RunStart, ToolCall, ToolResult
 
 # Outcomes where something outside the agent failed: said on stderr too, for whoever runs it unattended.
@@ -74,8 +75,8 @@ def run(args: argparse.Namespace) -> int:
         max_steps=args.max_steps or config.max_steps,
         method_max_steps=args.method_max_steps or config.method_max_steps,
     )
-    trace = args.trace or default_trace(config, goal)
-    return run_and_print(loaded, args, world, goal, check, options, trace).exit_code
+    with trace_path(args.trace, config, goal) as trace:
+        return run_and_print(loaded, args, world, goal, check, options, trace).exit_code
 
 
 def goal_and_check(goal: str | None, check: str | None, world: WorldOptions) -> tuple[str, Check | None]:
@@ -89,11 +90,17 @@ def goal_and_check(goal: str | None, check: str | None, world: WorldOptions) -> 
     return goal, scenario.success if scenario is not None else None
 
 
-def default_trace(config: AgentConfig, goal: str) -> Path:
-    """TRACE_DIR/<time>-<goal>/trace.jsonl, in a folder made now for this run alone: a run started
-    in the same second with the same goal gets the name with -2, -3, ..."""
+@contextmanager
+def trace_path(given: Path | None, config: AgentConfig, goal: str) -> Iterator[Path]:
+    """The --trace given, or TRACE_DIR/<time>-<goal>/trace.jsonl in a folder made now for this run
+    alone (a run started in the same second with the same goal gets the name with -2, -3, ...),
+    removed again if the run failed before it wrote anything there."""
+    if given is not None:
+        yield given
+        return
     slug = re.sub(r"[^a-z0-9]+", "-", goal.lower()).strip("-")[:SLUG_CHARS] or "run"
-    return new_run_folder(config.trace_dir, f"{time.strftime('%Y%m%d-%H%M%S')}-{slug}") / "trace.jsonl"
+    with new_folder_kept_if_used(config.trace_dir, f"{time.strftime('%Y%m%d-%H%M%S')}-{slug}") as folder:
+        yield folder / "trace.jsonl"
 
 
 def run_and_print(loaded: LoadedConfig, args: argparse.Namespace, world: WorldOptions, goal: str,

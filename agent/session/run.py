@@ -52,6 +52,8 @@ def plan_in_world(request: RunRequest) -> RunResult:
     let go, while the bot is still in the world: the figure an eval trusts."""
     toolbox = load_tools(request)
     backend = open_configured(request.config)
+    if request.trace is not None:
+        map_beside(request.trace)  # refused before anything is written or started, as a taken trace is
     writer = TraceWriter(request.trace, on_event=request.on_event)  # a taken trace path is refused before the server starts
     try:
         with bot_session(request.config, request.world) as session:
@@ -68,7 +70,7 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
     its map (next to the trace, where the report reads it; in memory without a trace), the
     planner and the executor, the body keeper and the watchers, all let go at its end."""
     infospace = Infospace.open(request.config.infospace or default_db_path(request.config.username))
-    world_map = SpatialMemory.create(request.trace.with_name(MAP_FILE)) if request.trace else SpatialMemory.open(None)
+    world_map = SpatialMemory.open(map_beside(request.trace) if request.trace else None)
     try:
         planner = Planner(backend, toolbox, request.options, writer)
         executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=request.check,
@@ -90,6 +92,16 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
         infospace.close()
         world_map.close()
     return result
+
+
+def map_beside(trace: Path) -> Path:
+    """Where the run's map goes: beside its trace, where the report reads it. A map already there
+    is another run's (a --trace given into its folder), and it is never replaced."""
+    path = trace.with_name(MAP_FILE)
+    if path.exists():
+        raise ConfigError(f"{path} holds another run's map, and a map is never overwritten: "
+                         "give the run a trace path in a folder of its own")
+    return path
 
 
 def load_tools(request: RunRequest) -> Toolbox:

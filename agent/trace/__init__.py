@@ -13,12 +13,13 @@ terminal timeline and the HTML report that read a trace are agent/replay/timelin
 agent/replay/report.py.
 
     folder = new_run_folder(Path("runs"), "20260101-120000-explore")  # -2, -3, ... when taken
+    with new_folder_kept_if_used(Path("runs"), name) as folder: ...     # gone again if left empty
     writer = TraceWriter(folder / "trace.jsonl")
     planner = Planner(backend, toolbox, options, writer)
     trace = read_trace(folder / "trace.jsonl"); trace.events, trace.abnormal, trace.warning
 """
 
-from agent.trace.folders import new_run_folder
+from agent.trace.folders import new_folder_kept_if_used, new_run_folder
 from agent.trace.reader import BadLine, Follower, Trace, TraceError, read_trace
 from agent.trace.schema import SCHEMA_VERSION, Event, InnerLoop, Outcome, Pose, RunSetup
 from agent.trace.writer import TraceWriter
@@ -35,6 +36,7 @@ __all__ = [
     "Trace",
     "TraceError",
     "TraceWriter",
+    "new_folder_kept_if_used",
     "new_run_folder",
     "read_trace",
 ]

@@ -77,6 +77,14 @@ def test_bad_input_is_one_line_with_exit_2_and_starts_nothing(tmp_path, args, sa
     assert wait_until_gone(token, timeout_s=5) == []
 
 
+def test_an_eval_refused_after_its_default_folder_was_made_leaves_none(tmp_path):
+    token = new_token()
+    done = mcagent("eval", str(SUITES / "small.yaml"), "--llm", "random", "--ray", "127.0.0.1:1", token=token,
+                   cwd=tmp_path)
+    assert done.returncode == 2 and "nothing answers there" in done.stderr, transcript(done)
+    assert list((tmp_path / "runs").iterdir()) == []
+
+
 def test_ctrl_c_ends_the_eval_and_every_episode_with_its_server(tmp_path):
     out = tmp_path / "out"
     token = new_token()

@@ -1,6 +1,7 @@
 """Two real `mcagent run`s with one goal, started together, each on a local server of its own:
 two folders, two intact traces. The folder names the clock gives them are taken beforehand
-for the next minutes, so the runs race for the suffixes whichever second they start in."""
+for the next minutes, so the runs race for the suffixes whichever second they start in. A run
+that fails before it writes leaves no folder, and one never writes into another run's map."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import time
 from pathlib import Path
 
 from agent.trace import read_trace
+from agent.world.spatial import MAP_FILE
 from support.planning import EXPLORE_POLICY, run_config
-from support.procs import env_with_token, new_token, wait_until_gone
+from support.procs import env_with_token, mcagent, new_token, transcript, wait_until_gone
 
 GOAL = "get out of the room to open sky"
 SLUG = "get-out-of-the-room-to-open-sky"
@@ -54,4 +56,30 @@ def test_two_runs_with_one_goal_at_once_write_two_intact_traces(tmp_path: Path) 
         assert read.start is not None and read.start.goal == GOAL
         assert read.end is not None and read.end.outcome == "success"
         assert sum(e.event == "run_start" and e.plan == 0 for e in read.events) == 1
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_a_run_that_fails_before_it_writes_leaves_no_folder(tmp_path: Path) -> None:
+    trace_dir, token = tmp_path / "runs", new_token()
+    done = mcagent("run", "--goal", GOAL, "--config", str(run_config(tmp_path, f"trace_dir: {trace_dir}\n")),
+                   "--scenario", "room", "--port", "0", "--llm", f"scripted:{tmp_path / 'no-policy.py'}", token=token)
+    assert done.returncode == 2 and "no-policy.py" in done.stderr and "Traceback" not in done.stderr, transcript(done)
+    assert list(trace_dir.iterdir()) == []
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_a_trace_into_another_runs_folder_is_refused_and_its_map_kept(tmp_path: Path) -> None:
+    earlier = tmp_path / "earlier-run"
+    earlier.mkdir()
+    (earlier / MAP_FILE).write_bytes(b"what the earlier run saw")
+    token = new_token()
+    done = mcagent("run", "--goal", GOAL, "--config", str(run_config(tmp_path)), "--scenario", "room",
+                   "--port", "0", "--llm", f"scripted:{EXPLORE_POLICY}", "--trace", str(earlier / "again.jsonl"),
+                   token=token)
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1, transcript(done)
+    assert lines[0] == (f"mcagent run: {earlier / MAP_FILE} holds another run's map, and a map is never overwritten: "
+                        "give the run a trace path in a folder of its own")
+    assert (earlier / MAP_FILE).read_bytes() == b"what the earlier run saw"
+    assert sorted(p.name for p in earlier.iterdir()) == [MAP_FILE]
     assert wait_until_gone(token, timeout_s=5) == []

@@ -71,10 +71,10 @@ def node_descendants(pid: int) -> list[int]:
     return found
 
 
-def mcagent(*args: str, token: str, timeout_s: float = 60,
-            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """Runs the mcagent CLI of this interpreter's environment in a child process; `env` adds to
-    the environment."""
+def mcagent(*args: str, token: str, timeout_s: float = 60, env: dict[str, str] | None = None,
+            cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Runs the mcagent CLI of this interpreter's environment in a child process (in `cwd` when
+    given); `env` adds to the environment."""
     return subprocess.run(
         [sys.executable, "-m", "agent.cli", *args],
         capture_output=True,
@@ -82,6 +82,7 @@ def mcagent(*args: str, token: str, timeout_s: float = 60,
         timeout=timeout_s,
         env={**env_with_token(token), **(env or {})},
         stdin=subprocess.DEVNULL,
+        cwd=cwd,
     )
 
 

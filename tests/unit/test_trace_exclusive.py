@@ -1,6 +1,6 @@
 """A trace belongs to one run: run folders are made exclusively (a suffix when taken, even under
-a race), the writer never overwrites a file, holds a lock while its run lives, and keeps only
-a bounded tail of events in memory."""
+a race) and left behind only when used, the writer never overwrites a file, holds a lock while
+its run lives, and keeps only a bounded tail of events in memory."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.trace import TraceError, TraceWriter, new_run_folder, read_trace
+from agent.trace import TraceError, TraceWriter, new_folder_kept_if_used, new_run_folder, read_trace
 from agent.trace.schema import Chat
 from agent.trace.writer import RECENT_EVENTS
 
@@ -38,6 +38,15 @@ def test_a_run_folder_that_cannot_be_made_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "runs").write_text("a file where the folder should be")
     with pytest.raises(TraceError, match=r"^cannot create the trace folder .*runs: "):
         new_run_folder(tmp_path / "runs", "x")
+
+
+def test_a_run_folder_goes_again_when_nothing_was_written_in_it(tmp_path: Path) -> None:
+    with pytest.raises(TraceError), new_folder_kept_if_used(tmp_path, "failed") as unused:
+        raise TraceError("the run failed before its first event")
+    with new_folder_kept_if_used(tmp_path, "ran") as used:
+        (used / "trace.jsonl").write_text("{}\n")
+    assert not unused.exists() and (used / "trace.jsonl").read_text() == "{}\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["ran"]
 
 
 def test_an_existing_trace_is_never_overwritten(tmp_path: Path) -> None:

@@ -37,14 +37,6 @@ class SpatialMemory:
         store = ChunkStore(path, read_only=read_only)
         return cls(store.load(), store)
 
-    @classmethod
-    def create(cls, path: Path) -> SpatialMemory:
-        """A new, empty map in the file at `path`, replacing any map there: a new run's map,
-        even when it writes into the folder of an earlier one (its trace is replaced too)."""
-        for old in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-            old.unlink(missing_ok=True)
-        return cls.open(path)
-
     def close(self) -> None:
         if self._store is not None:
             self._store.close()
