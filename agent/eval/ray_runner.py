@@ -41,6 +41,7 @@ _ADDRESS = re.compile(r"^(auto|local|(?:ray://)?[A-Za-z0-9.\-\[\]:]+:\d{1,5})$")
 # An episode's server, bridge and planner keep about one core busy (README: eval throughput).
 CPUS_PER_EPISODE = 1
 REACH_TIMEOUT_S = 3.0
+EPISODE_FOLDER = "mcagent-episode-"  # + the worker's pid: a task's folder in its node's temp folder
 
 
 class EpisodeReturn(BaseModel):
@@ -58,7 +59,7 @@ def run_episode_here(spec_json: str, timeout_s: float, workdir: str) -> EpisodeR
     if not Path(workdir).is_dir():
         reason = f"the eval's working folder {workdir} is not on node {socket.gethostname()}: install mcagent there"
         return EpisodeReturn(record=spec.record(None, reason, 0.0), files={})
-    folder = Path(tempfile.mkdtemp(prefix="mcagent-episode-"))
+    folder = episode_folder()
     episodes = Episodes(timeout_s, Path(workdir))
     try:
         record = episodes.run(spec.model_copy(update={"folder": folder}))
@@ -69,6 +70,28 @@ def run_episode_here(spec_json: str, timeout_s: float, workdir: str) -> EpisodeR
         raise
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def episode_folder() -> Path:
+    """A new temporary folder, named with this worker's pid, for its episode. The folders of
+    workers that died first (a killed worker skips its `finally`) are removed on the way: a pid
+    that lives, even reused by another process, keeps its folders."""
+    temp = Path(tempfile.gettempdir())
+    for stale in temp.glob(f"{EPISODE_FOLDER}*-*"):
+        pid = stale.name.removeprefix(EPISODE_FOLDER).split("-")[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(stale, ignore_errors=True)
+    return Path(tempfile.mkdtemp(prefix=f"{EPISODE_FOLDER}{os.getpid()}-"))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 class RayEpisodes:

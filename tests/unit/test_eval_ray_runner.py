@@ -4,6 +4,9 @@ side of the tasks (how many in flight, what lands in OUT, a failed task) against
 from __future__ import annotations
 
 import importlib.util
+import os
+import subprocess
+import tempfile
 import time
 from concurrent.futures import Future
 from pathlib import Path
@@ -130,3 +133,18 @@ def test_the_task_runs_in_the_drivers_folder_or_says_that_the_node_lacks_it(tmp_
     back = ray_runner.run_episode_here(spec.model_dump_json(), 60, str(tmp_path / "not-on-this-node"))
     assert back.files == {} and back.record.outcome == "error"
     assert back.record.reason.startswith(f"the eval's working folder {tmp_path / 'not-on-this-node'} is not on node ")
+
+
+def test_a_new_episode_folder_removes_those_of_dead_workers_only(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    ended = subprocess.Popen(["true"])
+    ended.wait()  # a worker that was killed: its pid is no process now
+    dead = tmp_path / f"{ray_runner.EPISODE_FOLDER}{ended.pid}-abc"
+    living = tmp_path / f"{ray_runner.EPISODE_FOLDER}{os.getppid()}-def"
+    other = tmp_path / f"{ray_runner.EPISODE_FOLDER}x"  # not a worker's: not ours to judge
+    for folder in (dead, living, other):
+        (folder / "trace.jsonl").parent.mkdir()
+        (folder / "trace.jsonl").write_text("{}\n")
+    made = ray_runner.episode_folder()
+    assert made.name.startswith(f"{ray_runner.EPISODE_FOLDER}{os.getpid()}-") and made.is_dir()
+    assert not dead.exists() and living.exists() and other.exists()
