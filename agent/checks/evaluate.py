@@ -37,6 +37,12 @@ def evaluate(bot: BotConnection, check: Check) -> Verdict:
     return Verdict(holds=found.holds, detail=_explain(check, found))
 
 
+def start_the_way(bot: BotConnection) -> None:
+    """Marks the start of a run: an `avoided` check counts what the body is in from now on,
+    not before (bridge/helpers/contact.js; until a run marks it, from the bot's join)."""
+    bot.call("forgetContacts")
+
+
 def _explain(check: Check, found: Finding) -> str:
     """The check, whether it holds, and what the world says; a combinator names only the parts
     that decided it (for all: the failing ones; for any: those that hold, or all when none does)."""

@@ -9,7 +9,12 @@ A check is written in YAML or JSON as a mapping with one key, its predicate:
     standing_on_ground: true                    the bot stands on something
     has_item: {name: cobblestone, count: 3}     at least `count` (default 1) summed over stacks
     block_at: {at: [x, y, z], block: stone}     that world cell holds that block
+    avoided: lava  (or [lava, fire])            the body has not been in such a block since the run began
     all: [checks]   any: [checks]   not: check
+
+Every predicate but `avoided` reads the world as it is now; `avoided` reads the way there: the
+bridge records each block the bot's body overlaps, tick by tick (bridge/helpers/contact.js),
+from the start of the run (`mcagent run` and each eval episode: agent/session/run.py).
 
 Positions are world blocks: x east, y up, z south. The feet position is the bot's position;
 the feet block is its floor. bridge/helpers/goal.js evaluates a whole check in one call
@@ -47,6 +52,18 @@ def _exactly_true(value: Any) -> Any:
 
 
 TrueOnly = Annotated[Literal[True], BeforeValidator(_exactly_true)]
+
+
+def _block_names(value: Any) -> Any:
+    """`lava` or `[lava, fire]`, always as a list."""
+    if isinstance(value, str):
+        return [value]
+    if not isinstance(value, list):
+        raise ValueError("expected a block name such as lava, or a list of them")
+    return value
+
+
+BlockNames = Annotated[list[BlockName], BeforeValidator(_block_names), Field(min_length=1)]
 
 
 def _num(v: float) -> str:
@@ -197,6 +214,16 @@ class BlockAt(Predicate):
         return self.model_copy(update={"block_at": self.block_at.model_copy(update={"at": t.cell(*self.block_at.at)})})
 
 
+class Avoided(Predicate):
+    avoided: BlockNames
+
+    def describe(self) -> str:
+        return f"avoided {' and '.join(self.avoided)}"
+
+    def at_cell(self, cell: Standing) -> bool | None:
+        return True  # the way there decides it, not the place: a search aims by the other parts
+
+
 class All(Predicate):
     all: list[Check] = Field(min_length=1)
 
@@ -239,7 +266,8 @@ class Not(Predicate):
         return self.model_copy(update={"not_": self.not_.transformed(t)})
 
 
-Check = Union[All, AnyOf, Not, SkyVisible, FeetYAtLeast, Outside, Within, StandingOnGround, HasItem, BlockAt]
+Check = Union[All, AnyOf, Not, SkyVisible, FeetYAtLeast, Outside, Within, StandingOnGround, HasItem, BlockAt,
+              Avoided]
 for _model in (All, AnyOf, Not):
     _model.model_rebuild()
 COMBINATORS = (All, AnyOf, Not)
@@ -298,7 +326,7 @@ def _problem(model: type[Predicate], err: Any, source: str) -> str:
         return f"{where}: only `true` is accepted, got {got!r} (for the opposite write `not: {{{loc[0]}: true}}`)"
     if kind == "model_type":
         return f"{where}: expected a mapping with keys {keys} (got {got!r})"
-    return f"{where}: {err['msg']} (got {got!r})"
+    return f"{where}: {err['msg'].removeprefix('Value error, ')} (got {got!r})"
 
 
 def _path(source: str, loc: tuple[Any, ...]) -> str:

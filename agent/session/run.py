@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from agent.checks import Check, Verdict, evaluate
+from agent.checks import Check, Verdict, evaluate, start_the_way
 from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.infospace import Infospace, default_db_path
@@ -82,6 +82,7 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
         try:
             with watching(session, planner, request.config):
                 setup = run_setup(request.config, session, backend)
+                start_the_way(session.bot)  # an `avoided` check counts from here (an earlier run's way is not this one's)
                 result = planner.run(request.goal, executor, world=world_state(executor, toolbox), setup=setup,
                                      judge=judge, check=request.check, body=body)
         finally:

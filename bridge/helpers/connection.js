@@ -11,6 +11,7 @@ const { HelperError } = require('./errors')
 const { withTimeout } = require('./waiting')
 const { chatText } = require('./chat')
 const { state } = require('./state')
+const { watchContacts } = require('./contact')
 
 // A status ping answers within milliseconds on a live server.
 const PING_TIMEOUT_MS = 5000
@@ -95,6 +96,7 @@ async function connect (handle, args) {
     hideErrors: true
   })
   bot.loadPlugin(pathfinder)
+  watchContacts(bot)
   handle.bot = bot
   forwardEvents(handle)
   try {

@@ -9,6 +9,7 @@ const { reader } = require('./blocks')
 const { roofAbove } = require('./observe')
 const { feetBlock } = require('./frame')
 const { carried } = require('./inventory')
+const { contactsWith } = require('./contact')
 
 const finding = (holds, says) => ({ holds, says })
 const between = (v, a, b) => v >= Math.min(a, b) && v <= Math.max(a, b)
@@ -41,6 +42,12 @@ const PREDICATES = {
   block_at: ({ at }, { at: cell, block }) => {
     const name = at(new Vec3(...cell)).name
     return finding(name === block, name === null ? 'that chunk is not loaded' : `${name} there`)
+  },
+  // The way, not the end: whether the body has been in any of these blocks since the run began.
+  avoided: ({ bot }, names) => {
+    const met = contactsWith(bot, names)
+    if (met.length === 0) return finding(true, `not in ${names.join(' or ')} since the run began`)
+    return finding(false, met.map(({ name, x, y, z }) => `was in ${name} at (${x}, ${y}, ${z})`).join(', '))
   }
 }
 

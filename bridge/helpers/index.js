@@ -12,6 +12,7 @@ const ACTIONS = {
   ...pick(require('./scan'), ['scanBox', 'blockAt']),
   ...pick(require('./observe'), ['observe']),
   ...pick(require('./goal'), ['checkGoal']),
+  ...pick(require('./contact'), ['forgetContacts']),
   ...pick(require('./motion'), ['look', 'hold', 'step', 'stop', 'wait']),
   ...pick(require('./goto'), ['goto']),
   ...pick(require('./map'), ['survey']),
@@ -26,7 +27,7 @@ const ACTIONS = {
   ...pick(require('./viewer'), ['viewer'])
 }
 // Actions a dead bot may still take.
-const WHILE_DEAD = new Set(['respawn'])
+const WHILE_DEAD = new Set(['respawn', 'forgetContacts'])
 
 function pick (mod, names) {
   return Object.fromEntries(names.map((n) => [n, mod[n]]))

@@ -1,5 +1,6 @@
 """Goal checks judged in a real world: what goal.js reads agrees with the scenario's geometry,
-verdicts turn when the bot moves, and a seeded scenario's check moves with its blocks."""
+verdicts turn when the bot moves, a seeded scenario's check moves with its blocks, and `avoided`
+remembers the way."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 
 from agent.bridge import BotConnection, connect
-from agent.checks import Verdict, evaluate, parse_check
+from agent.checks import Verdict, evaluate, parse_check, start_the_way
 from agent.server import LocalServer, Scenario, ServerSettings, load_scenario
 from agent.world.transform import Transform
 from support.waiting import wait_for
@@ -107,3 +108,30 @@ def test_a_seeded_pit_is_judged_where_its_blocks_went() -> None:
         bot.events.wait_for("forcedMove", timeout_s=5, after=mark)
         out = wait_for(lambda: (v := evaluate(bot, varied.success)).holds and v)
         assert out == Verdict(holds=True, detail="feet_y_at_least 5 holds: the feet are at y=5.00; standing_on_ground holds: the bot is on the ground")
+
+
+def test_avoided_reads_the_way_so_a_bot_out_of_the_lava_again_has_still_been_in_it() -> None:
+    """The hazard scenario's success is the spot past the lava, never having been in the lava: a
+    bot put into the lava and then onto that spot has reached the place but not the goal, even
+    after it joins again (a rejoin makes a new bot), until a new run starts its way."""
+    hazard = load_scenario("hazard")
+    assert hazard.success is not None
+    with LocalServer(ServerSettings(), scenario=hazard) as info:
+        with connect(port=info.port, username="burned") as bot:
+            assert wait_for(lambda: bot.state().on_ground)
+            clean = _judge(bot, {"avoided": ["lava", "fire"]})
+            assert clean == Verdict(holds=True, detail="avoided lava and fire holds: not in lava or fire since the run began")
+            bot.chat("/tp 0.5 4 3.5")  # into the lava block set in the ground, 3 blocks south
+            assert wait_for(lambda: not _judge(bot, {"avoided": "lava"}).holds, timeout_s=5)
+            mark = bot.events.last_seq
+            bot.chat("/tp 0.5 5 6.5")  # out again, onto the spot the check asks for
+            bot.events.wait_for("forcedMove", timeout_s=5, after=mark)
+            assert wait_for(lambda: bot.state().on_ground and bot.state().position.z > 6)
+            assert evaluate(bot, hazard.success) == Verdict(
+                holds=False, detail="not all hold: avoided lava is false: was in lava at (0, 4, 3)")
+        with connect(port=info.port, username="burned") as again:
+            assert wait_for(lambda: again.state().on_ground)
+            burned = "avoided lava is false: was in lava at (0, 4, 3)"
+            assert _judge(again, {"avoided": "lava"}) == Verdict(holds=False, detail=burned)
+            start_the_way(again)  # what a run does as it begins
+            assert _judge(again, {"avoided": "lava"}).holds

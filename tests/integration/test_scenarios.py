@@ -12,7 +12,7 @@ import pytest
 
 from agent.bridge import connect
 from agent.checks import evaluate
-from agent.checks.model import All, AnyOf, Check, FeetYAtLeast, Not, Outside, SkyVisible, StandingOnGround, Within
+from agent.checks.model import All, AnyOf, Avoided, Check, FeetYAtLeast, Not, Outside, SkyVisible, StandingOnGround, Within
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.server.local_server import ServerError
 from agent.server.scenario import Scenario, scenario_names
@@ -97,6 +97,8 @@ def _holds(check: Check, feet: tuple[int, int, int], world: World) -> bool:
     if isinstance(check, Within):
         w = check.within
         return math.dist((feet[0] + 0.5, feet[1], feet[2] + 0.5), (w.x, w.y, w.z)) <= w.distance
+    if isinstance(check, Avoided):
+        return "air" not in check.avoided  # the walk below passes through air cells only
     raise AssertionError(f"no model for {check.describe()}")
 
 

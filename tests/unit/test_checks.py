@@ -22,6 +22,8 @@ EVERY_PREDICATE: list[tuple[dict[str, Any], str]] = [
     ({"has_item": {"name": "cobblestone", "count": 3}}, "has_item cobblestone 3"),
     ({"has_item": {"name": "dirt"}}, "has_item dirt 1"),
     ({"block_at": {"at": [1, 5, 3], "block": "stone"}}, "block_at (1, 5, 3) stone"),
+    ({"avoided": "lava"}, "avoided lava"),
+    ({"avoided": ["lava", "fire"]}, "avoided lava and fire"),
     ({"all": [{"sky_visible": True}, {"feet_y_at_least": 5}]}, "all(sky_visible, feet_y_at_least 5)"),
     ({"any": [{"standing_on_ground": True}]}, "any(standing_on_ground)"),
     ({"not": {"any": [{"sky_visible": True}, {"feet_y_at_least": 2.5}]}}, "not(any(sky_visible, feet_y_at_least 2.5))"),
@@ -40,6 +42,7 @@ def test_as_data_is_the_yaml_form_with_defaults_filled_in() -> None:
     assert parse_check({"outside": {"from": [0, 1, 2], "to": [3, 4, 5]}}, "c").as_data() == {
         "outside": {"from": [0, 1, 2], "to": [3, 4, 5]}
     }
+    assert parse_check({"avoided": "lava"}, "c").as_data() == {"avoided": ["lava"]}
 
 
 BAD: list[tuple[Any, str]] = [
@@ -60,6 +63,9 @@ BAD: list[tuple[Any, str]] = [
     ({"has_item": {"name": "Dirt"}}, "success.has_item.name: String should match pattern"),
     ({"has_item": {"name": "dirt", "count": 0}}, "success.has_item.count: Input should be greater than or equal to 1"),
     ({"block_at": {"at": [0, 5, 0]}}, "success.block_at: missing key 'block'"),
+    ({"avoided": "Lava"}, "success.avoided[0]: String should match pattern"),
+    ({"avoided": []}, "success.avoided: Value should have at least 1 item"),
+    ({"avoided": True}, "success.avoided: expected a block name such as lava, or a list of them (got True)"),
     ({"any": []}, "success.any: expected a non-empty list of checks (got [])"),
     ({"all": {"sky_visible": True}}, "success.all: expected a non-empty list of checks"),
     ({"not": [{"sky_visible": True}]}, "success.not: a check is a mapping with exactly one key"),
@@ -197,6 +203,9 @@ def test_at_cell_predicts_the_predicates_that_depend_on_where_the_bot_stands() -
     assert _at({"within": {"x": 0.5, "y": 5, "z": 3.5, "distance": 2}}) is False
     assert _at({"within": {"x": 0.5, "y": 5, "z": 3.5, "distance": 2}}, z=2) is True
     assert _at({"standing_on_ground": True}) is True
+    # the way there decides `avoided`, not the place: the search aims by the rest of the check
+    assert _at({"all": [{"sky_visible": True}, {"avoided": "lava"}]}, sky=True) is True
+    assert _at({"all": [{"sky_visible": True}, {"avoided": "lava"}]}) is False
 
 
 def test_at_cell_leaves_undecided_what_standing_somewhere_cannot_decide() -> None:
