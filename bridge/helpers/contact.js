@@ -7,6 +7,7 @@
 // new bot) keeps what it touched; Python forgets it when a run starts (forgetContacts).
 // World blocks: x east, y up, z south; the position is the feet, at the box's bottom centre.
 const { Vec3 } = require('vec3')
+const { reader } = require('./blocks')
 
 const HALF_WIDTH = 0.3 // the player's box: 0.6 x 1.8 x 0.6 blocks
 const HEIGHT = 1.8
@@ -32,9 +33,10 @@ function record (bot) {
   if (!bot.entity || bot.isAlive === false) return
   const met = touched.get(bot.username) ?? new Map()
   touched.set(bot.username, met)
+  const at = reader(bot) // by state id: no Block object per cell, 12 cells 20 times a second
   for (const cell of cellsInBox(bot.entity.position)) {
-    const block = bot.blockAt(new Vec3(cell.x, cell.y, cell.z))
-    if (block && !met.has(block.name)) met.set(block.name, cell)
+    const { name } = at(new Vec3(cell.x, cell.y, cell.z))
+    if (name !== null && !met.has(name)) met.set(name, cell)
   }
 }
 
