@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from agent.bridge import BotDisconnected
-from agent.checks import Check, Standing, Verdict, evaluate, load_check, parse_check
+from agent.checks import Check, Standing, Verdict, evaluate, load_check, parse_check, start_the_way
 from agent.errors import ConfigError
 from agent.world.transform import Transform
 
@@ -188,6 +188,13 @@ def test_combinator_verdicts_name_the_parts_that_decided() -> None:
 def test_a_check_that_cannot_be_made_never_holds() -> None:
     verdict = evaluate(FakeBot(None), parse_check({"sky_visible": True}, "c"))  # type: ignore[arg-type]
     assert verdict == Verdict(holds=False, detail="cannot check: bot is disconnected: kicked: bye")
+
+
+def test_a_run_starts_its_way_and_a_lost_bot_does_not_stop_it() -> None:
+    bot = FakeBot({"forgotten": True})
+    start_the_way(bot)  # type: ignore[arg-type]
+    assert bot.sent == ("forgetContacts", {})
+    start_the_way(FakeBot(None))  # type: ignore[arg-type] - the run's rejoin deals with a lost bot
 
 
 def _at(check: dict, **cell) -> bool | None:
