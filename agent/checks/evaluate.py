@@ -8,15 +8,17 @@ made here, from describe(), so a check reads the same in the trace, the prompt a
 from __future__ import annotations
 
 from agent.bridge import BotConnection, BridgeError
-from agent.checks.model import COMBINATORS, All, AnyOf, Check, Not
+from agent.checks.model import COMBINATORS, All, AnyOf, Avoided, Check, Not
 from agent.config.layers import StrictModel
 
 
 class Verdict(StrictModel):
-    """Whether a check holds, and one line saying why, for a model and a person."""
+    """Whether a check holds, and one line saying why, for a model and a person. `lost`: false
+    for good, wherever the bot goes from here (an `avoided` block was entered in this run)."""
 
     holds: bool
     detail: str
+    lost: bool = False
 
 
 class Finding(StrictModel):
@@ -34,7 +36,7 @@ def evaluate(bot: BotConnection, check: Check) -> Verdict:
         found = Finding.model_validate(bot.call("checkGoal", {"check": check.as_data()}))
     except BridgeError as e:
         return Verdict(holds=False, detail=f"cannot check: {e}")
-    return Verdict(holds=found.holds, detail=_explain(check, found))
+    return Verdict(holds=found.holds, detail=_explain(check, found), lost=_lost(check, found))
 
 
 def start_the_way(bot: BotConnection) -> None:
@@ -46,6 +48,18 @@ def start_the_way(bot: BotConnection) -> None:
         bot.call("forgetContacts", {})
     except BridgeError:
         pass
+
+
+def _lost(check: Check, found: Finding) -> bool:
+    """Whether the check is false for good: a body that entered a block cannot un-enter it. Only
+    `avoided` is; a `not` of it is left to the world, as is every predicate of the place."""
+    if isinstance(check, Avoided):
+        return not found.holds
+    if isinstance(check, All):
+        return any(_lost(c, f) for c, f in zip(check.all, found.parts))
+    if isinstance(check, AnyOf):
+        return all(_lost(c, f) for c, f in zip(check.any, found.parts))
+    return False
 
 
 def _explain(check: Check, found: Finding) -> str:

@@ -140,13 +140,14 @@ class PlanContext:
         """Where the run is, for the tool calls the trace records meanwhile."""
         self.trace.plan, self.trace.outer_step, self.trace.inner_step = frame.plan, frame.outer_step, inner_step
 
-    def goal_reached(self) -> Verdict | None:
-        """The check's verdict when it holds now; None when it does not, or there is none.
-        Read after every step, in every plan: the world, not the model, ends the run."""
+    def goal_decided(self) -> Verdict | None:
+        """The check's verdict when it decides the run: it holds now, or it is lost for good (an
+        `avoided` block was entered); None when neither, or there is no check. Read after every
+        step, in every plan: the world, not the model, ends the run, either way."""
         if self.judge is None:
             return None
         verdict = self.judge()
-        return verdict if verdict.holds else None
+        return verdict if verdict.holds or verdict.lost else None
 
     def claim(self, frame: Frame, by: Literal["model", "method", "world"], method: str | None = None,
               verdict: Verdict | None = None) -> Verdict | None:

@@ -124,10 +124,13 @@ class MethodRun:
             self._record(ran, meta, clock, "", "runtime", shown, [news.said])
             return self._finish(INTERRUPTED, f"{INTERRUPTED} | Method {self.spec.name} was interrupted at internal "
                                              f"step {self.inner}, and it is not resumable. {news.said}")
-        reached = ctx.goal_reached()
-        if reached is not None:
+        decided = ctx.goal_decided()
+        if decided is not None:
             self._record(ran, meta, clock, "", "runtime", shown)
-            summary = f"{GOAL_REACHED} | the goal check holds after internal step {self.inner}: {reached.detail}"
+            if not decided.holds:
+                return self._finish("FAILED", f"FAILED | the goal can no longer be reached after internal step "
+                                              f"{self.inner}: {decided.detail}")
+            summary = f"{GOAL_REACHED} | the goal check holds after internal step {self.inner}: {decided.detail}"
             return self._finish(GOAL_REACHED, summary)
         scope = Scope(ran.turn.tool, ran.turn.args, ran.result, self.state, self._read_goal,
                       lambda name: read_fact(self.frame.executor, name))

@@ -95,9 +95,9 @@ class Planner:
     def run(self, goal: str, executor: ToolContext, world: str = "", setup: RunSetup | None = None,
             judge: Judge | None = None, check: Check | None = None, body: BodyKeeper | None = None) -> RunResult:
         """Plans until the goal is reached (verified by `judge`, which reads `check` in the
-        world) or reported done (unverified, without a judge), the step bound, an LLM failure,
-        a lost world, a stop request or Ctrl-C. `setup` and `check` go into the trace's
-        run_start; `body` keeps the bot in the world between steps."""
+        world) or can no longer be (failed), or is reported done (unverified, without a judge),
+        the step bound, an LLM failure, a lost world, a stop request or Ctrl-C. `setup` and
+        `check` go into the trace's run_start; `body` keeps the bot in the world between steps."""
         self.ctx.judge, self._check, self.ctx.body = judge, check, body
         executor.heard(goal)  # the user's words: they confirm the values they name
         frame = self._frame(goal, self.ctx.options.tools, self.ctx.options.max_steps, executor, world)
@@ -159,11 +159,13 @@ class Planner:
             self.ctx.stamp(frame)
             if frame.plan == 0:
                 self._add_goals(s, frame)
-            record, reached = self._outer_step(s, frame, task)
-            if reached is not None:
+            record, decided = self._outer_step(s, frame, task)
+            if decided is not None and not decided.holds:
+                return frame.finish("failed", f"the goal can no longer be reached: {decided.detail}")
+            if decided is not None:
                 if frame.plan == 0:
-                    self.ctx.claim(frame, "world", verdict=reached)
-                return frame.finish("success", f"verified: {reached.detail}")
+                    self.ctx.claim(frame, "world", verdict=decided)
+                return frame.finish("success", f"verified: {decided.detail}")
             if record.done:
                 return self._accept_done(frame)
             task = record.next_task or task
@@ -188,7 +190,8 @@ class Planner:
             self.trace.add(GoalAdded(plan=frame.plan, goal=goal, outer_step=frame.outer_step))
 
     def _outer_step(self, s, frame: Frame, task: str) -> tuple[OuterStep, Verdict | None]:
-        """One step; with the check's verdict when it holds after the tool ran. The model is asked
+        """One step; with the check's verdict when it decides the run after the tool ran (it holds,
+        or can no longer hold: ctx.goal_decided). The model is asked
         DONE only where no check decides it (no check, or a sub-plan), and NEXT_TASK only when
         the next step leaves it a choice."""
         ctx = self.ctx
@@ -196,9 +199,9 @@ class Planner:
         s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=task))
         ran = execute(frame.executor, chosen(ctx, choose_action(s, key, frame.tools, ctx.toolbox, ctx.caps)))
         news = ctx.keep_body()
-        reached = ctx.goal_reached()
+        decided = ctx.goal_decided()
         done, next_task, note, next_by = None, "", None, "runtime"
-        if reached is None:
+        if decided is None:
             # After a rejoin the plan resumes at the step it was in: the same task, nothing asked.
             resumes = news is not None and news.rejoined
             asks_done = (frame.plan != 0 or ctx.judge is None) and not resumes
@@ -212,9 +215,9 @@ class Planner:
         record = ran.record(OuterStep, clock, note=note, next_by=next_by, plan=frame.plan,
                             outer_step=frame.outer_step, action=ran.turn.action(), done=done, next_task=next_task)
         ctx.trace.add(record)
-        if reached is None:
+        if decided is None:
             ctx.formats.check()  # the step is recorded; too many unusable replies in a row end the run here
-        return record, reached
+        return record, decided
 
     def _reflect(self, s, key: str, asks_done: bool, asks_task: bool) -> tuple[bool | None, str, str | None]:
         """The model's DONE and NEXT_TASK, each only when asked: (done, next task, what was wrong)."""

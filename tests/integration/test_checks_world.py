@@ -128,10 +128,10 @@ def test_avoided_reads_the_way_so_a_bot_out_of_the_lava_again_has_still_been_in_
             bot.events.wait_for("forcedMove", timeout_s=5, after=mark)
             assert wait_for(lambda: bot.state().on_ground and bot.state().position.z > 6)
             assert evaluate(bot, hazard.success) == Verdict(
-                holds=False, detail="not all hold: avoided lava is false: was in lava at (0, 4, 3)")
+                holds=False, detail="not all hold: avoided lava is false: was in lava at (0, 4, 3)", lost=True)
         with connect(port=info.port, username="burned") as again:
             assert wait_for(lambda: again.state().on_ground)
             burned = "avoided lava is false: was in lava at (0, 4, 3)"
-            assert _judge(again, {"avoided": "lava"}) == Verdict(holds=False, detail=burned)
+            assert _judge(again, {"avoided": "lava"}) == Verdict(holds=False, detail=burned, lost=True)
             start_the_way(again)  # what a run does as it begins
             assert _judge(again, {"avoided": "lava"}).holds

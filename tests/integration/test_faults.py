@@ -32,13 +32,13 @@ INTO_THE_WALK_S = 2.0
 
 
 def _run(tmp_path: Path, scenario: str, policy: Path, act: Callable[[int, int], None], config: str = "",
-         max_steps: int = 3) -> tuple[subprocess.CompletedProcess[str], Path]:
-    """`mcagent run` on `scenario`; `act(server_pid, port)` once the local server is up; the
-    finished process and its trace."""
+         max_steps: int = 3, flags: tuple[str, ...] = ()) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """`mcagent run` on `scenario` (with `flags`); `act(server_pid, port)` once the local server
+    is up; the finished process and its trace."""
     trace, token = tmp_path / "run" / "trace.jsonl", new_token()
     command = [sys.executable, "-m", "agent.cli", "run", "--config", str(run_config(tmp_path, config)),
                "--scenario", scenario, "--port", "0", "--llm", f"scripted:{policy}",
-               "--max-steps", str(max_steps), "--method-max-steps", "12", "--trace", str(trace)]
+               "--max-steps", str(max_steps), "--method-max-steps", "12", "--trace", str(trace), *flags]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=env_with_token(token), stdin=subprocess.DEVNULL)
     lines = []
@@ -121,7 +121,9 @@ def test_a_kicked_bot_joins_again_and_the_run_goes_on(tmp_path: Path) -> None:
 
 
 def test_a_death_in_lava_is_respawned_counted_and_the_run_goes_on(tmp_path: Path) -> None:
-    done, trace = _run(tmp_path, "lava-path", LAVA_WALK_POLICY, lambda pid, port: None, max_steps=3)
+    # Only the sky is asked for here: the scenario's own check, lava avoided, would end the run (below).
+    done, trace = _run(tmp_path, "lava-path", LAVA_WALK_POLICY, lambda pid, port: None, max_steps=3,
+                       flags=("--check", "sky_visible: true"))
     assert "Traceback" not in done.stderr
     events = read_trace(trace).events
     assert any(isinstance(e, Death) for e in events)
@@ -132,6 +134,15 @@ def test_a_death_in_lava_is_respawned_counted_and_the_run_goes_on(tmp_path: Path
     # It went on: a step ran after the death, by a bot that was alive again.
     later = [e for e in events[back:] if isinstance(e, ToolResult) and e.tool == "mc-move"]
     assert later and later[0].result.get("code") != "dead"
+
+
+def test_a_walk_into_the_lava_a_goal_says_to_avoid_ends_the_run_failed_at_once(tmp_path: Path) -> None:
+    done, trace = _run(tmp_path, "lava-path", LAVA_WALK_POLICY, lambda pid, port: None, max_steps=3)
+    end = read_trace(trace).end
+    assert end is not None and end.outcome == "failed", done.stdout + done.stderr
+    assert end.reason.startswith("the goal can no longer be reached: not all hold: ")
+    assert "avoided lava is false: was in lava at (" in end.reason
+    assert end.steps == 1  # nothing more was asked after the step that went into the lava
 
 
 def test_a_hanging_python_tool_times_out_and_the_bot_goes_on(tmp_path: Path, bot) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from agent.checks import evaluate
 from agent.server import load_scenario
+from support.waiting import wait_for
 from support.world_body import Body, scenario_body
 
 
@@ -59,3 +60,16 @@ def test_with_allow_dig_explore_digs_out_of_a_sealed_room_and_without_it_says_st
         assert result.ok, result.reason
         assert [leg["why"] for leg in result.data["legs"]][:1] == ["beyond_wall"]
         assert evaluate(body.bot, sealed.success).holds
+
+
+def test_a_goal_that_can_no_longer_hold_stops_explore_at_once(toolbox) -> None:
+    """In the hazard scenario, once the bot has been in the lava, no place satisfies `avoided:
+    lava` again: mc-explore says so without walking a block."""
+    hazard = load_scenario("hazard")
+    for body in scenario_body("hazard", "scorched", toolbox):
+        body.bot.chat("/tp 0.5 4 3.5")  # set-up: into the lava block set in the ground
+        assert wait_for(lambda: not evaluate(body.bot, hazard.success).holds and evaluate(body.bot, hazard.success).lost)
+        body.teleport(0.5, 5, 0.5, "south")  # back at the spawn, unharmed enough to walk
+        lost = body.call("mc-explore", check=hazard.success.as_data())
+        assert (lost.status, lost.code, lost.data["stop_reason"]) == ("failed", "goal_lost", "goal_lost")
+        assert lost.data["legs"] == [] and "avoided lava is false: was in lava at (0, 4, 3)" in lost.reason

@@ -185,6 +185,18 @@ def test_combinator_verdicts_name_the_parts_that_decided() -> None:
     assert _verdict(either, one).detail == "sky_visible holds: clear"
 
 
+def test_a_check_is_lost_for_good_only_when_an_avoided_block_decides_it() -> None:
+    burned, clear = {"holds": False, "says": "was in lava at (0, 4, 3)"}, {"holds": True, "says": "not in lava"}
+    roofed, open_ = {"holds": False, "says": "stone at y=7"}, {"holds": True, "says": "nothing opaque"}
+    avoided, sky = {"avoided": "lava"}, {"sky_visible": True}
+    assert _verdict(avoided, burned).lost and not _verdict(avoided, clear).lost
+    assert _verdict({"all": [sky, avoided]}, {"holds": False, "parts": [open_, burned]}).lost
+    assert not _verdict({"all": [sky, avoided]}, {"holds": False, "parts": [roofed, clear]}).lost
+    assert not _verdict({"any": [sky, avoided]}, {"holds": False, "parts": [roofed, burned]}).lost  # the sky may yet open
+    assert _verdict({"any": [avoided, {"avoided": "fire"}]}, {"holds": False, "parts": [burned, burned]}).lost
+    assert not _verdict({"not": avoided}, {"holds": False, "parts": [clear]}).lost  # entering it later would do
+
+
 def test_a_check_that_cannot_be_made_never_holds() -> None:
     verdict = evaluate(FakeBot(None), parse_check({"sky_visible": True}, "c"))  # type: ignore[arg-type]
     assert verdict == Verdict(holds=False, detail="cannot check: bot is disconnected: kicked: bye")

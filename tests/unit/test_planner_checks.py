@@ -1,6 +1,7 @@
 """The world decides, not the model: a DONE the goal check refuses is answered in the prompt and
 the run goes on; a check that holds after any step ends the run as a verified success without
-asking the model; a method's DISCOVERY reaches the outer loop with the check's verdict."""
+asking the model; a method's DISCOVERY reaches the outer loop with the check's verdict; a check
+lost for good (an avoided block entered) ends the method and the run failed."""
 
 from __future__ import annotations
 
@@ -77,10 +78,42 @@ def test_a_discovery_reaches_the_outer_loop_with_the_checks_verdict():
     assert result.outcome == "max_steps"
     step = next(e for e in r.trace.events if isinstance(e, OuterStep))
     assert step.result["value"].endswith(f"; goal check: {HIDDEN}")
-    assert step.result["data"]["goal_check"] == {"holds": False, "detail": HIDDEN}
+    assert step.result["data"]["goal_check"] == {"holds": False, "detail": HIDDEN, "lost": False}
     assert f"goal check: {HIDDEN}" in r.prompts()[-1]  # the model reads it before answering DONE
     assert [(c.by, c.method, c.holds) for c in claims(r)] == [("method", "patrol", False)]
     assert (result.claims, result.claims_refused) == (1, 1)
+
+
+BURNED = "not all hold: avoided lava is false: was in lava at (0, 4, 3)"
+
+
+def lost_after(steps: int) -> Callable[[], Verdict]:
+    """A world whose check is false, and false for good from the `steps`-th reading on."""
+    read = [0]
+
+    def verdict() -> Verdict:
+        read[0] += 1
+        return Verdict(holds=False, detail=BURNED if read[0] >= steps else HIDDEN, lost=read[0] >= steps)
+
+    return verdict
+
+
+def test_a_check_lost_for_good_ends_the_run_failed_without_asking_the_model_more():
+    r = rig([*act("think", {"thought": "a"}), *reflect(), *act("think", {"thought": "b"})], max_steps=5)
+    result = run(r, lost_after(2))
+    assert (result.outcome, result.exit_code) == ("failed", 1)
+    assert result.reason == f"the goal can no longer be reached: {BURNED}" and result.steps == 2
+    assert len(r.backend.calls) == 7  # step 2's NEXT_TASK is not asked: nothing is left to choose
+    assert claims(r) == []
+
+
+def test_inside_a_method_a_check_lost_for_good_ends_the_method_failed_and_the_run():
+    r = rig([*act("patrol"), *act("measure", {"distance": 3})])
+    result = run(r, lost_after(1))
+    assert result.outcome == "failed" and result.inner_steps == 1
+    end = next(e for e in r.trace.events if isinstance(e, MethodEnd))
+    assert end.outcome == "FAILED"
+    assert end.summary == f"FAILED | the goal can no longer be reached after internal step 1: {BURNED}"
 
 
 def test_a_new_goal_from_chat_drops_the_old_goals_check():

@@ -11,7 +11,7 @@ from pydantic import Field
 from agent.bridge.models import Vec3
 from agent.world.models import Model
 
-StopReason = Literal["goal_reached", "no_frontier", "max_blocks", "max_seconds"]
+StopReason = Literal["goal_reached", "goal_lost", "no_frontier", "max_blocks", "max_seconds"]
 
 
 class Cell(Model):

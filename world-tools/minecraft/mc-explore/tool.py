@@ -73,7 +73,7 @@ class Exploration:
             verdict = evaluate(self.bot, self.check)
             if not verdict.holds and self.legs and self.legs[-1].why == "goal" and self.legs[-1].reached:
                 self.failed.add(_cell(self.legs[-1].target))  # the map said it would hold there; the world says no
-            stop = "goal_reached" if verdict.holds else self._bound()
+            stop = "goal_reached" if verdict.holds else "goal_lost" if verdict.lost else self._bound()
             if stop:
                 return self._report(stop, verdict)
             feet = survey_into(self.bot, self.memory, SURVEY_RADIUS).feet
@@ -139,6 +139,7 @@ def _cell(c: Cell) -> tuple[int, int, int]:
 def summarize(r: ExploreReport) -> str:
     e = r.end
     head = {"goal_reached": f"goal reached ({r.verdict})",
+            "goal_lost": f"the goal can no longer hold, wherever the bot goes ({r.verdict})",
             "no_frontier": f"stuck: no place left to explore by walking ({r.verdict})",
             "max_blocks": f"walked its {r.blocks_walked:.0f} blocks ({r.verdict})",
             "max_seconds": f"out of time after {r.seconds:.0f} s ({r.verdict})"}[r.stop_reason]
@@ -151,7 +152,8 @@ def summarize(r: ExploreReport) -> str:
 def judge(r: ExploreReport):
     if r.stop_reason == "goal_reached":
         return None
-    return ("stuck" if r.stop_reason == "no_frontier" else "timeout", summarize(r))
+    code = {"goal_lost": "goal_lost", "no_frontier": "stuck"}.get(r.stop_reason, "timeout")
+    return code, summarize(r)
 
 
 def tool(input_value=None, **kwargs):
