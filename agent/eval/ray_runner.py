@@ -152,7 +152,9 @@ def ray_cluster(address: str) -> Iterator[ModuleType]:
             head = stack.enter_context(local_ray(os.cpu_count() or 1))
             os.environ.update(head.env)  # before Ray is imported: it reads its settings once
             address = head.address
-        elif address != "auto":
+        elif address == "auto":
+            _reachable_auto()
+        else:
             _reachable(address)
         ray = _connected(address)
         stack.callback(ray.shutdown)
@@ -195,11 +197,30 @@ def run_on_ray(ray: ModuleType, specs: list[EpisodeSpec], out: Path, workers: in
         raise
 
 
-def _reachable(address: str) -> None:
-    """Ray waits minutes on an address where nothing listens; a plain connect answers in seconds."""
+def _reachable(address: str, named: str | None = None) -> None:
+    """Ray waits minutes on an address where nothing listens; a plain connect answers in seconds.
+    `named`: how the message names the address (what the user gave), else the address itself."""
     host, _, port = address.removeprefix("ray://").rpartition(":")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_TIMEOUT_S).close()
     except OSError as e:
-        raise ConfigError(f"eval --ray {address}: nothing answers there ({e.strerror or e}); start a cluster with "
-                          "`ray start --head`, or give its address") from None
+        raise ConfigError(f"eval --ray {named or address}: nothing answers there ({e.strerror or e}); start a cluster "
+                          "with `ray start --head`, or give its address") from None
+
+
+def _reachable_auto() -> None:
+    """`auto` is the cluster in RAY_ADDRESS, else the one the last `ray start` on this machine
+    wrote down (Ray's temp folder keeps it after that cluster stopped): probed as a given
+    address is. With neither, ray.init says at once that it found none."""
+    given = os.environ.get("RAY_ADDRESS", "").strip()
+    recorded = Path(os.environ.get("RAY_TMPDIR") or tempfile.gettempdir()) / "ray" / "ray_current_cluster"
+    if given:
+        address, named = given, f"auto (RAY_ADDRESS={given})"
+    else:
+        try:
+            address = recorded.read_text(encoding="utf-8").strip()
+        except OSError:
+            return
+        named = f"auto (the cluster last started here, {address}, in {recorded})"
+    if _ADDRESS.match(address) and address not in ("auto", LOCAL):
+        _reachable(address, named)

@@ -38,6 +38,24 @@ def test_a_bad_address_is_refused_in_one_line_at_once(address, says):
     assert time.monotonic() - started < 5
 
 
+@pytest.mark.parametrize("where", ["recorded", "environment"])
+def test_auto_probes_the_cluster_it_would_join_and_refuses_a_stopped_one_at_once(where, tmp_path, monkeypatch):
+    """A stopped cluster's address stays in Ray's temp folder; Ray would wait minutes on it."""
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path))
+    (tmp_path / "ray").mkdir()
+    (tmp_path / "ray" / "ray_current_cluster").write_text("127.0.0.1:1\n")
+    named = f"auto (the cluster last started here, 127.0.0.1:1, in {tmp_path / 'ray' / 'ray_current_cluster'})"
+    if where == "environment":
+        monkeypatch.setenv("RAY_ADDRESS", "127.0.0.1:1")
+        named = "auto (RAY_ADDRESS=127.0.0.1:1)"
+    started = time.monotonic()
+    with pytest.raises(ConfigError) as caught, ray_cluster("auto"):
+        pass
+    assert str(caught.value).startswith(f"eval --ray {named}: nothing answers there (")
+    assert time.monotonic() - started < 5
+
+
 def test_a_ray_instance_that_cannot_start_says_why_and_leaves_nothing():
     with pytest.raises(McAgentError) as caught, local_ray(cpus=-1):
         pass
