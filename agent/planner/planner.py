@@ -160,9 +160,9 @@ class Planner:
             if frame.plan == 0:
                 self._add_goals(s, frame)
             record, decided = self._outer_step(s, frame, task)
-            if decided is not None and not decided.holds:
-                return frame.finish("failed", f"the goal can no longer be reached: {decided.detail}")
             if decided is not None:
+                if not decided.holds:
+                    return frame.finish("failed", f"the goal can no longer be reached: {decided.detail}")
                 if frame.plan == 0:
                     self.ctx.claim(frame, "world", verdict=decided)
                 return frame.finish("success", f"verified: {decided.detail}")
