@@ -74,6 +74,7 @@ def register_tool(
     is_complete: Callable[[Any], Any] | str | None = None,
     *,
     name: str | None = None,
+    when_to_use: str | None = None,
     examples: Sequence[Any] = (),
     invalidates: Sequence[str] = (),
     timeout_s: float | None = None,
@@ -86,6 +87,7 @@ def register_tool(
     def decorate(function: Callable[..., Any]) -> RegisteredTool:
         front = Frontmatter(
             name=name or function.__name__.replace("_", "-"), type="python", description=description,
+            when_to_use=when_to_use,
             slots=[Slot.model_validate(s) for s in slots], outputs=[Output.model_validate(o) for o in outputs],
             complete_when=is_complete if isinstance(is_complete, str) else None, examples=list(examples),
             invalidates=list(invalidates), timeout_s=timeout_s, hidden=hidden,

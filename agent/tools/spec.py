@@ -30,6 +30,8 @@ class ToolMeta(_Strict):
     name: str = Field(pattern=f"^{NAME_PATTERN}$")  # anchored: pydantic searches, it does not fullmatch
     type: ToolType
     description: str = Field(min_length=1)
+    when_to_use: str | None = Field(None, description="when to pick this tool, in the words goals use: the ranked "
+                                                      "catalog matches goals against it (agent/tools/ranking.py)")
     examples: list[JsonValue] = []
     resumable: bool = False
     invalidates: list[str] = []
