@@ -25,6 +25,7 @@ from agent.infospace import Infospace
 from agent.llm import Metered
 from agent.llm.scripted import ScriptedBackend, ScriptedCall
 from agent.planner import Planner, PlannerOptions
+from agent.planner.offer import Catalog
 from agent.trace.schema import Event, MethodStep, OuterStep, RunEnd
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.tools.frontmatter import CORE_SOURCE
@@ -69,6 +70,8 @@ EXPLORE_METHOD = "explore-area"
 LOOP_METHOD = "bench-loop"
 # What the step's issue asks of the demo's setting with the embedded model.
 TARGET_CALLS_PER_INNER_STEP = 1.5
+# What Step 13 asks of a step's prompt over the ranked catalog.
+TARGET_PROMPT_TOKENS = 2500
 
 
 # The prefill run's goal and check: it cannot hold, so the model keeps choosing to the last step.
@@ -132,14 +135,17 @@ def explore(backend: Metered, toolbox: Toolbox, world: object, *, inner_steps: i
     return ExploreRun(costs=trace_costs(events), ended=end.reason if end else "the trace has no run_end")
 
 
-def catalog_prefill(backend: Metered, toolbox: Toolbox, world: object, *, steps: int) -> list[PrefillRow]:
-    """Prefill per outer step of a plan over the whole catalog in the world given, toward a check
-    that cannot hold: the model chooses every tool, its arguments and NEXT_TASK. Methods it calls
-    run their inner steps in the same prompt; they count in their outer step."""
+def catalog_prefill(backend: Metered, toolbox: Toolbox, world: object, *, steps: int,
+                    catalog: Catalog = "ranked") -> list[PrefillRow]:
+    """Prefill per outer step of a plan over the catalog a run gets (ranked for the goal, or the
+    whole one) in the world given, toward a check that cannot hold: the model chooses every tool
+    and its arguments (and NEXT_TASK, where its free text is asked for), until the step bound or
+    the loop watch ends the plan. Methods it calls run their inner steps in the same prompt; they
+    count in their outer step."""
     infospace = Infospace.open(":memory:")
     check = parse_check(UNREACHABLE, "check")
     try:
-        planner = Planner(backend, toolbox, PlannerOptions(max_steps=steps, method_max_steps=steps))
+        planner = Planner(backend, toolbox, PlannerOptions(max_steps=steps, method_max_steps=steps, catalog=catalog))
         events = _kept(planner)
         executor = Executor(toolbox, infospace, world=world, llm=backend, method_runner=planner, subplanner=planner,
                             goal_check=check)
@@ -185,6 +191,9 @@ def prefill_table(rows: list[PrefillRow]) -> str:
     later = [r.share for r in rows[1:]]
     if later:
         lines.append(f"after the first: median {np.median(later):.1%}, worst {max(later):.1%} (target <= 10%)")
+    if rows:
+        lines.append(f"largest prompt: {max(r.context_tokens for r in rows):,} tokens "
+                     f"(target < {TARGET_PROMPT_TOKENS:,} with the ranked catalog)")
     return "\n".join(lines)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
+from typing import get_args
 
 from agent.bench import bridge_bench, executor_bench, planner_bench, tools_bench
 from agent.bench.stats import Figure, table
@@ -13,6 +14,7 @@ from agent.cli.parser import add_config_flags, add_scenario_flag, count, load_fr
 from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags, load_tools
 from agent.infospace import Infospace
+from agent.planner.offer import Catalog
 from agent.planner.presets import EXPLORE_SCENARIO
 from agent.llm.spec import open_configured
 from agent.session import bot_session
@@ -36,6 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="steps of the prefill plan, and explore-area's bound (default 12)")
     p.add_argument("--backend", default="llamacpp", metavar="SPEC", help="LLM to measure prefill on (default llamacpp)")
     p.add_argument("--no-prefill", action="store_true", help="only the scripted overhead: no server, no model")
+    p.add_argument("--catalog", choices=get_args(Catalog), default="ranked",
+                   help="the prefill plan's catalog: ranked for its goal, as a run's (default), or full")
 
 
 def _bench(benches: argparse._SubParsersAction, name: str, help_text: str, calls: int, handler: Callable) -> argparse.ArgumentParser:
@@ -103,12 +107,13 @@ def run_planner(args: argparse.Namespace) -> int:
         toolbox = load_tools(loaded, args)
         with _session(args) as session:  # explore-area first, from the cave's spawn as in the demo
             run = planner_bench.explore(backend, toolbox, session.bot, inner_steps=args.inner_steps)
-            prefill = planner_bench.catalog_prefill(backend, toolbox, session.bot, steps=args.inner_steps)
+            prefill = planner_bench.catalog_prefill(backend, toolbox, session.bot, steps=args.inner_steps,
+                                                    catalog=args.catalog)
     _report(args, [overhead], prefill=[row.model_dump() for row in prefill],
             costs=run.costs.model_dump() if run else None, ended=run.ended if run else None)
     if run and not args.json:
-        print(f"\nprefilled tokens per step ({args.backend}, the whole catalog in the {EXPLORE_SCENARIO} scenario, "
-              "a check that cannot hold):")
+        print(f"\nprefilled tokens per step ({args.backend}, the {args.catalog} catalog in the {EXPLORE_SCENARIO} "
+              "scenario, a check that cannot hold):")
         print(planner_bench.prefill_table(prefill) if prefill else "no step called the LLM")
         where = f"{args.backend}, explore-area in the {EXPLORE_SCENARIO} scenario"
         print(f"\nLLM calls and wall time ({where}, one run):")

@@ -22,10 +22,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from agent.cli.parser import count
-from agent.config import find_config_file
+from agent.cli.tools_cmd import add_catalog_flags
+from agent.config import find_config_file, load_config
 from agent.errors import ConfigError
 from agent.eval.compare import compare, load_rows
-from agent.eval.episode import EpisodeSpec
+from agent.eval.episode import EpisodeSpec, episode_tool_sources
 from agent.eval.ray_runner import ADDRESSES, CPUS_PER_EPISODE, LOCAL, ray_cluster, run_on_ray, slots
 from agent.eval.records import EPISODES_FILE, EpisodeRecord
 from agent.eval.runner import run_all
@@ -34,6 +35,7 @@ from agent.eval.suite import Suite, Task, load_suite
 from agent.eval.tables import costs_text, html_page, markdown_table, terminal_table
 from agent.eval.throughput import THROUGHPUT_FILE, Throughput, throughput
 from agent.llm.probe import probe_backend
+from agent.tools import load_toolbox
 from agent.trace import new_folder_kept_if_used
 
 # An episode that runs this long is ended and recorded as an error.
@@ -54,6 +56,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--config", type=Path, metavar="FILE", help="config file for every episode (default ./mcagent.yaml)")
     p.add_argument("--episode-timeout", type=float, default=EPISODE_TIMEOUT_S, metavar="S",
                    help=f"seconds before an episode is ended as an error (default {EPISODE_TIMEOUT_S:g})")
+    add_catalog_flags(p)
     p.add_argument("--compare", nargs=2, type=Path, metavar=("A", "B"), help="show two results folders side by side")
     p.set_defaults(handler=run)
 
@@ -68,9 +71,11 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError(f"eval: --ray took {args.ray} for its address; put the suite file before --ray")
         raise ConfigError("name a suite file (e.g. server-config/eval/explore.yaml), or --compare A B")
     suite, tasks = load_suite(args.suite)
+    suite = narrowed(suite, args.tools, args.catalog)
     llms = args.llm or suite.llm
     if not llms:
         raise ConfigError(f"eval: {args.suite} names no backend (llm: [...]) and no --llm was given")
+    check_tools(suite.planner.tools or [], args.config)
     for llm in llms:
         probe_backend(llm)
     if args.out is not None:
@@ -80,6 +85,24 @@ def run(args: argparse.Namespace) -> int:
     # A folder of its own, as a run's (two evals started in the same second get -2), gone if unused.
     with new_folder_kept_if_used(Path("runs"), f"eval-{suite.name}-{time.strftime('%Y%m%d-%H%M%S')}") as out:
         return run_episodes(args, suite, tasks, llms, out)
+
+
+def check_tools(names: list[str], config: Path | None) -> None:
+    """Every tool the suite or --tools names exists where the episodes load their tools from."""
+    toolbox = load_toolbox(episode_tool_sources(load_config(config)))
+    unknown = [name for name in names if name not in toolbox.tools]
+    if unknown:
+        raise ConfigError(f"eval: no tool named {unknown[0]!r} (tools: {', '.join(sorted(toolbox.tools))})")
+
+
+def narrowed(suite: Suite, tools: list[str] | None, catalog: str | None) -> Suite:
+    """The suite with the catalog the flags give instead of its own (an ablation); as it is without them."""
+    update = {key: value for key, value in (("tools", tools), ("catalog", catalog)) if value is not None}
+    if not update:
+        return suite
+    if catalog is not None and tools is None:
+        update["tools"] = None  # --catalog replaces a suite's named tools
+    return suite.model_copy(update={"planner": suite.planner.model_copy(update=update)})
 
 
 def run_episodes(args: argparse.Namespace, suite: Suite, tasks: list[Task], llms: list[str], out: Path) -> int:

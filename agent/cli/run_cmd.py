@@ -22,11 +22,11 @@ from rich.console import Console
 from agent.checks import Check, load_check
 from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args
 from agent.cli.serving import add_scenario_seed_flag, add_server_flags, world_options
-from agent.cli.tools_cmd import add_tools_flags, tool_sources
+from agent.cli.tools_cmd import add_catalog_flags, add_tools_flags, tool_sources
 from agent.config import AgentConfig, LoadedConfig
 from agent.errors import ConfigError
 from agent.planner import PlannerOptions, RunResult
-from agent.replay.timeline import render
+from agent.replay.timeline import offered_line, render
 from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
 from agent.trace import Event, new_folder_kept_if_used
 from agent.trace.schema import Chat, DoneClaim, LlmCall, RunEnd, RunStart, ToolCall, ToolResult
@@ -50,6 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_scenario_seed_flag(p)
     add_server_flags(p)
     add_tools_flags(p)
+    add_catalog_flags(p)
     add_viewer_flags(p)
     p.add_argument("--max-steps", type=step_count, metavar="N", help="outer steps (default: config max_steps, 20)")
     p.add_argument("--method-max-steps", type=step_count, metavar="N",
@@ -74,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
     options = PlannerOptions(
         max_steps=args.max_steps or config.max_steps,
         method_max_steps=args.method_max_steps or config.method_max_steps,
+        tools=args.tools, catalog=args.catalog or config.catalog, catalog_size=config.catalog_size,
     )
     with trace_path(args.trace, config, goal) as trace:
         return run_and_print(loaded, args, world, goal, check, options, trace).exit_code
@@ -131,10 +133,15 @@ def timeline_console() -> Console:
 
 
 def print_progress(event: Event) -> None:
-    if isinstance(event, QUIET) or (isinstance(event, DoneClaim) and event.by == "method"):
+    """A line per step and claim as the run goes; at its start, the tools it offers."""
+    if isinstance(event, RunStart) and event.plan == 0:
+        lines = [offered_line(event)]
+    elif isinstance(event, QUIET) or (isinstance(event, DoneClaim) and event.by == "method"):
         return
+    else:
+        lines = render(event, details=False)
     console = timeline_console()
-    for line in render(event, details=False):
+    for line in lines:
         console.print(line)
     sys.stdout.flush()
 

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
+from typing import get_args
 
 from agent.cli.parser import add_config_flags, load_from_args
 from agent.config import LoadedConfig
 from agent.paths import REPO_ROOT
+from agent.planner.offer import Catalog, Offering, offer_text
 from agent.tools import Toolbox, ToolSource, catalog_text, load_toolbox, standard_sources
 from agent.tools.catalog import grouped
+from agent.tools.spec import NAME_PATTERN
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,7 +24,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_tools_flags(p)
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="every tool's spec summary and the load errors, as JSON")
-    shown.add_argument("--catalog", action="store_true", help="the catalog text exactly as the planner reads it")
+    shown.add_argument("--catalog", action="store_true", help="the whole catalog text as the planner reads it")
+    shown.add_argument("--goal", metavar="TEXT", help="what the planner offers for this goal, as it reads it: the "
+                                                      "guidance and the ranked catalog (config catalog_size)")
     p.set_defaults(handler=run)
 
 
@@ -36,6 +42,24 @@ def add_tools_flags(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_catalog_flags(parser: argparse.ArgumentParser) -> None:
+    """--tools and --catalog: what the outer loop may choose, for run and eval."""
+    parser.add_argument("--tools", type=tool_names, metavar="A,B,C",
+                        help="the tools the outer loop may choose, by name (default: as --catalog says)")
+    parser.add_argument("--catalog", choices=get_args(Catalog),
+                        help="without --tools: ranked, the tools that fit the goal best; full, every tool "
+                             "(default: config catalog, ranked)")
+
+
+def tool_names(text: str) -> list[str]:
+    """An argparse type: tool names separated by commas."""
+    names = [name.strip() for name in text.split(",")]
+    if not all(re.fullmatch(NAME_PATTERN, name) for name in names):
+        raise argparse.ArgumentTypeError(f"expected tool names separated by commas, such as explore-area,mc-map; "
+                                         f"got {text!r}")
+    return names
+
+
 def tool_sources(loaded: LoadedConfig, args: argparse.Namespace) -> list[ToolSource]:
     """The folders the config and --tools-dir name; config tool_folders are relative to the config file."""
     base = loaded.file.parent if loaded.file else None
@@ -48,8 +72,12 @@ def load_tools(loaded: LoadedConfig, args: argparse.Namespace) -> Toolbox:
 
 
 def run(args: argparse.Namespace) -> int:
-    toolbox = load_tools(load_from_args(args), args)
-    if args.json:
+    loaded = load_from_args(args)
+    toolbox = load_tools(loaded, args)
+    if args.goal is not None:
+        offering = Offering(toolbox, "ranked", loaded.config.catalog_size)
+        print(offer_text(offering.for_goal(args.goal), toolbox).strip())
+    elif args.json:
         tools = [spec.summary() for _, specs in grouped(toolbox, include_hidden=True) for spec in specs]
         print(json.dumps({"tools": tools, "errors": [str(e) for e in toolbox.errors]}, indent=2))
     elif args.catalog:

@@ -81,6 +81,10 @@ class AgentConfig(StrictModel):
     llm_threads: int | None = Field(
         None, ge=1, le=256, description="CPU threads of an in-process model (llamacpp); null: every core"
     )
+    llm_thoughts: bool | None = Field(
+        None, description="ask the model for THOUGHTS and the outer NEXT_TASK (free text); null: the backend's "
+                          "default, off for an in-process model under 1 B parameters (mcagent llm check shows its text)",
+    )
     llm_api_key_env: str = Field(
         "OPENAI_API_KEY", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
         description="the environment variable holding an openai: server's API key (never written anywhere)",
@@ -110,6 +114,10 @@ class AgentConfig(StrictModel):
         default_factory=list, description="players allowed to steer the bot from chat"
     )
     max_steps: int = Field(20, ge=1, le=1000, description="outer planner steps per run (mcagent run --max-steps)")
+    catalog: Literal["ranked", "full"] = Field(
+        "ranked", description="what the outer loop offers the model: ranked, the tools that fit the goal best; "
+                              "full, every tool (mcagent run --catalog; --tools names them)")
+    catalog_size: int = Field(6, ge=1, le=64, description="how many tools a ranked catalog offers")
     method_max_steps: int | None = Field(
         None, ge=1, le=1000, description="inner steps per method call; null: the method's own max_steps, else 24"
     )

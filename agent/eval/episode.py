@@ -17,13 +17,13 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from agent.config import load_config
+from agent.config import LoadedConfig, load_config
 from agent.eval.records import EpisodeRecord, TraceCosts, trace_costs
 from agent.eval.suite import Task
 from agent.planner import PlannerOptions, RunResult
 from agent.process_group import when_parent_dies
 from agent.session import RunRequest, WorldOptions, plan_in_world
-from agent.tools import standard_sources
+from agent.tools import ToolSource, standard_sources
 from agent.trace.reader import TraceError, read_trace
 
 
@@ -95,13 +95,17 @@ def request(spec: EpisodeSpec) -> RunRequest:
     config = loaded.config.model_copy(update={"server": server, "llm": spec.backend(),
                                               "infospace": spec.folder / "notes.db", "announce_methods": False,
                                               "llm_threads": spec.llm_threads or loaded.config.llm_threads})
-    base = loaded.file.parent if loaded.file else None
     scenario = spec.task.scenario(spec.seed)
     return RunRequest(
-        config=config, tool_sources=standard_sources(config.world, config.tool_folders, base, modules=config.tool_modules),
-        world=WorldOptions(scenario=scenario), goal=spec.task.goal, check=scenario.success, options=spec.options,
+        config=config, tool_sources=episode_tool_sources(loaded), world=WorldOptions(scenario=scenario), goal=spec.task.goal, check=scenario.success, options=spec.options,
         trace=spec.folder / "trace.jsonl",
     )
+
+
+def episode_tool_sources(loaded: LoadedConfig) -> list[ToolSource]:
+    """Where an episode's tools come from: the config's folders and modules, and installed packages."""
+    config, base = loaded.config, loaded.file.parent if loaded.file else None
+    return standard_sources(config.world, config.tool_folders, base, modules=config.tool_modules)
 
 
 def run_episode(spec: EpisodeSpec) -> EpisodeRecord:

@@ -59,6 +59,8 @@ class TraceCosts(BaseModel):
     inner_steps: int = Field(ge=0, description="the main plan's method steps")
     inner_llm_calls: int = Field(ge=0, description="LLM calls those steps made")
     llm_calls_per_inner_step: float | None = Field(description="inner_llm_calls / inner_steps; None without any")
+    outer_llm_s: list[float] = Field(description="each outer step's seconds in LLM calls, its method's inner "
+                                     "steps included, in order")
     run_s: float = Field(ge=0, description="the main plan's run (run_end), else its steps' when it was cut off")
     llm_s: float = Field(ge=0, description="seconds in LLM calls")
     tool_s: float = Field(ge=0, description="seconds in tools, less LLM calls inside them")
@@ -101,7 +103,8 @@ def trace_costs(events: Sequence[Event]) -> TraceCosts:
                for e in events if isinstance(e, MethodEnd) and e.outcome_holds is False]
     return TraceCosts(
         inner_steps=len(plan_inner), inner_llm_calls=calls,
-        llm_calls_per_inner_step=calls / len(plan_inner) if plan_inner else None, run_s=round(run_s, 3),
+        llm_calls_per_inner_step=calls / len(plan_inner) if plan_inner else None,
+        outer_llm_s=[round(outer[n].llm.seconds, 3) for n in sorted(outer)], run_s=round(run_s, 3),
         llm_s=round(llm_s, 3), tool_s=round(tool_s, 3), other_s=round(max(0.0, run_s - llm_s - tool_s), 3),
         decisions=DecisionCounts(**counts), refuted_outcomes=refuted,
     )
@@ -149,6 +152,7 @@ class EpisodeRecord(BaseModel):
     inner_llm_calls: int = Field(0, ge=0, description="LLM calls made in inner steps")
     llm_calls_per_inner_step: float | None = Field(None, description="inner_llm_calls / inner_steps; None without "
                                                    "inner steps")
+    outer_llm_s: list[float] = Field(default_factory=list, description="each outer step's seconds in LLM calls")
     run_s: float | None = Field(None, ge=0, description="the planner's run, seconds; wall_s adds the server's start "
                                 "and the bot's connection; None: not known")
     llm_s: float = Field(0.0, ge=0, description="of run_s, in LLM calls")

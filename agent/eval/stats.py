@@ -46,6 +46,8 @@ class Row(BaseModel):
     # Where the cost went, over the episodes whose records keep it (older records do not).
     llm_calls_per_inner_step: float | None = Field(
         None, description="LLM calls made in inner steps / inner steps, summed over the group; None without any")
+    median_llm_s_per_outer_step: float | None = Field(
+        None, description="the median over every outer step of the group of its seconds in LLM calls; None without any")
     llm_share: float | None = Field(None, description="of the planner's run time (summed), in LLM calls")
     tool_share: float | None = Field(None, description="in tools")
     other_share: float | None = Field(None, description="the rest: the planner, step start-up, checks, surveys")
@@ -93,7 +95,9 @@ def _costs(group: list[EpisodeRecord]) -> dict:
     decisions = DecisionCounts()
     for r in group:
         decisions += r.decisions
+    outer = [seconds for r in group for seconds in r.outer_llm_s]
     return dict(llm_calls_per_inner_step=sum(r.inner_llm_calls for r in counted) / inner if inner else None,
+                median_llm_s_per_outer_step=float(median(outer)) if outer else None,
                 decisions=decisions, refuted_outcomes=sum(len(r.refuted_outcomes) for r in group), **shares)
 
 

@@ -17,8 +17,9 @@ SUMMARY_HEAD = ("scenario", "backend", "episodes", "success", "95% CI", "false c
                 "median steps", "median LLM calls", "median wall s", "errors")
 EPISODES_HEAD = ("scenario", "seed", "backend", "outcome", "success", "final check", "claims (refused)",
                  "steps (inner)", "LLM calls", "tokens in / out", "wall s", "LLM / tools / other s", "reason", "trace")
-COSTS_HEAD = ("scenario", "backend", "LLM calls/inner step", "LLM", "tools", "other", "refuted")
-COSTS_NOTE = ("LLM calls/inner step: the calls made in inner steps over the inner steps, all episodes summed.\n"
+COSTS_HEAD = ("scenario", "backend", "calls/inner step", "LLM s/outer", "LLM", "tools", "other", "refuted")
+COSTS_NOTE = ("calls/inner step: the LLM calls made in inner steps over the inner steps, all episodes summed.\n"
+              "LLM s/outer: the median, over every outer step, of its seconds in LLM calls (its method's included).\n"
               "LLM, tools, other: shares of the planner's run time, summed (the server's start is not in it).\n"
               "refuted: methods that ended in an outcome whose checked [when: ...] condition was false.")
 DECISIONS_HEAD = ("backend", "decisions", *DecisionCounts.model_fields)
@@ -76,8 +77,9 @@ def costs_table(rows: Sequence[Row]) -> str:
 
 def _costs_cells(r: Row, short: bool = False) -> tuple[str, ...]:
     per_step = f"{r.llm_calls_per_inner_step:.2f}" if r.llm_calls_per_inner_step is not None else "-"
+    outer = f"{r.median_llm_s_per_outer_step:.2f}" if r.median_llm_s_per_outer_step is not None else "-"
     shares = (percent(share) if share is not None else "-" for share in (r.llm_share, r.tool_share, r.other_share))
-    return (r.scenario, shorten(r.llm) if short else r.llm, per_step, *shares, str(r.refuted_outcomes))
+    return (r.scenario, shorten(r.llm) if short else r.llm, per_step, outer, *shares, str(r.refuted_outcomes))
 
 
 def shorten(text: str, width: int = BACKEND_CHARS) -> str:

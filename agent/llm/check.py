@@ -35,7 +35,7 @@ CACHE_HIT_SHARE = 0.25
 # The generation probe's text is shown cut to this many characters.
 SHOWN_CHARS = 40
 
-State = Literal["ok", "failed", "not offered", "not said", "no hit", "skipped"]
+State = Literal["ok", "failed", "not offered", "not said", "no hit", "skipped", "worthless"]
 # The states that stop a backend from serving the planner.
 FATAL: frozenset[str] = frozenset({"failed"})
 
@@ -84,6 +84,15 @@ def not_opened(spec: str, error: Exception) -> CheckReport:
     return report_of(spec, [CheckRow(check="opened", state="failed", detail=str(error))])
 
 
+# The thoughts probe: a planner's question, answered in one line. Its text is worth reading when it
+# has at least this many words with letters, and this share of them distinct.
+THOUGHT_WORDS, THOUGHT_DISTINCT = 4, 0.5
+THOUGHTS_PROMPT = ("GOAL: get out of the cave to a place where you can see the sky.\n"
+                   "TOOLS: explore-area (get out of a cave or tunnel), mc-map (the map of the surroundings), "
+                   "mc-dig (break one block).\nIn one short sentence: which tool first, and why?")
+LINE_PATTERN = r"[^ \t\n][^\n]*"  # the planner's one-line answer (agent/planner/prompts.py LINE)
+
+
 # ---- the probes: each a tiny program, the gen or select right after the assistant turn opens ----
 
 @sgl.function
@@ -108,6 +117,12 @@ def _match(s, prompt: str, pattern: str, reply_tokens: int):
 def _fill(s, prompt: str, schema: str, reply_tokens: int):
     s += sgl.user(prompt)
     s += sgl.assistant(sgl.gen("reply", max_tokens=reply_tokens, json_schema=schema, temperature=0.0))
+
+
+@sgl.function
+def _line(s, prompt: str, pattern: str | None, reply_tokens: int):
+    s += sgl.user(prompt)
+    s += sgl.assistant(sgl.gen("reply", max_tokens=reply_tokens, stop=["\n"], regex=pattern, temperature=0.0))
 
 
 SAY_PROMPT = "Say hello to a Minecraft player."
@@ -184,9 +199,10 @@ def check_backend(backend: Metered, spec: str | None = None, *, opened_s: float 
     rows.append(_generation_row(said))
     if rows[-1].fatal:
         rows += [CheckRow(check=name, state="skipped", detail="the generation failed")
-                 for name in ("select", "regex", "json schema", "prefix cache", "tokens/s in", "tokens/s out")]
+                 for name in ("select", "regex", "json schema", "thoughts", "prefix cache", "tokens/s in",
+                              "tokens/s out")]
         return report_of(spec, rows)
-    rows += [_select_row(backend), _regex_row(backend), _schema_row(backend)]
+    rows += [_select_row(backend), _regex_row(backend), _schema_row(backend), _thoughts_row(backend)]
     rows += _cache_rows(backend, nonce())
     notes = [
         "tokens/s in: the cold call's prefilled tokens over its whole latency (its few reply tokens included)",
@@ -268,6 +284,21 @@ def _schema_row(backend: Metered) -> CheckRow:
     if reason:
         return _row("json schema", "failed", f"broken: {_clip(call.reply)!r}: {reason}", call, call.reply)
     return _row("json schema", "ok", f"{json.dumps(value)} fits the schema", call, call.reply)
+
+
+def _thoughts_row(backend: Metered) -> CheckRow:
+    """Whether the model's free text reads as a plan, and whether the planner asks for it
+    (Capabilities.thoughts: the backend's default, or config llm_thoughts)."""
+    asked = "the planner asks for it" if backend.capabilities.thoughts else "the planner does not ask for it"
+    pattern = LINE_PATTERN if backend.capabilities.regex else None
+    call = _run(backend, _line, prompt=THOUGHTS_PROMPT, pattern=pattern, reply_tokens=48)
+    if call.reply is None:
+        return _row("thoughts", "failed", f"broken: {call.error}", call)
+    words = re.findall(r"[A-Za-z][A-Za-z-]+", call.reply)
+    readable = len(words) >= THOUGHT_WORDS and len({w.lower() for w in words}) >= THOUGHT_DISTINCT * len(words)
+    verdict = "reads as a plan" if readable else "worthless as a plan"
+    return _row("thoughts", "ok" if readable else "worthless", f"{_clip(call.reply)!r}: {verdict}; {asked} "
+                "(config llm_thoughts)", call, call.reply)
 
 
 def _misfit(value: Any) -> str:

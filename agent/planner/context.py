@@ -17,7 +17,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.checks import Verdict
 from agent.infospace.models import preview
 from agent.llm import Capabilities, LlmError, Metered
+from agent.planner import prompts
 from agent.planner.control import RunControl
+from agent.planner.loops import StaleWatch
+from agent.planner.offer import Catalog, Offer
 from agent.tools import Toolbox
 from agent.tools.context import ToolContext
 from agent.trace import Outcome, TraceWriter
@@ -25,6 +28,9 @@ from agent.trace.schema import DoneClaim
 
 # What reads the goal check in the world now; the session builds it from the bot and the check.
 Judge = Callable[[], Verdict]
+# A fingerprint of the world around the bot (agent/world/digest.py), None when it cannot be read:
+# equal before and after a step, the step changed nothing there. The session builds it.
+Digest = Callable[[], "str | None"]
 
 
 @dataclass(frozen=True)
@@ -84,7 +90,13 @@ class PlannerOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     max_steps: int = Field(20, ge=1, le=1000, description="outer steps per run")
     method_max_steps: int | None = Field(None, ge=1, le=1000, description="overrides every method's own bound")
-    tools: list[str] | None = Field(None, description="what the outer loop may choose; None: the whole catalog")
+    tools: list[str] | None = Field(None, description="what the outer loop may choose; None: as `catalog` says")
+    catalog: Catalog = Field("ranked", description="without `tools`: ranked, the tools that fit the goal best; "
+                                                   "full, every tool (agent/planner/offer.py)")
+    catalog_size: int = Field(6, ge=1, le=64, description="how many tools a ranked catalog offers")
+    prompt_growth: int = Field(1700, ge=700, le=1_000_000,
+                               description="tokens a plan's prompt may grow past its first; past that the next "
+                                           "outer step's prompt starts afresh, with a recap of the steps so far")
     subplan_max_steps: int = Field(8, ge=1, le=1000, description="a sub-plan's bound when its caller gives none")
 
 
@@ -94,18 +106,28 @@ class Frame:
 
     plan: int
     goal: str
-    tools: list[str]
+    offer: Offer
     max_steps: int
     executor: ToolContext
     world: str = ""  # the world-state summary the prompt opens with
     prompt: Any = None  # the SGLang program state: the prompt, growing at its end
     outer_step: int = 0
+    task: str = prompts.FIRST_TASK  # the next outer step's NEXT_TASK
+    recap: list[str] = field(default_factory=list)  # a line per outer step, for a prompt that starts afresh
+    afresh: bool = False  # the outer loop stopped for the prompt to start afresh
+    opened_tokens: int | None = None  # the plan's first prompt's size, at its first outer step's last LLM call
     inner_steps: int = 0
     claims: int = 0
     claims_refused: int = 0
     outcome: Outcome = "failed"
     reason: str = "stopped by an error"
     started: float = field(default_factory=time.perf_counter)
+    watch: StaleWatch = field(default_factory=StaleWatch)
+
+    @property
+    def tools(self) -> list[str]:
+        """What the outer loop may choose, before any is withheld for a step."""
+        return self.offer.tools
 
     def finish(self, outcome: Outcome, reason: str) -> None:
         self.outcome, self.reason = outcome, reason
@@ -121,6 +143,7 @@ class PlanContext:
     formats: FormatWatch = field(default_factory=FormatWatch)
     judge: Judge | None = None  # the main goal's check; None: claims stay unverified
     body: BodyKeeper | None = None  # None without a world: nothing to keep
+    digest: Digest | None = None  # None without a world: no step is known to change nothing
     rejoins: int = 0  # in the whole run, sub-plans included
     deaths: int = 0
 
@@ -131,6 +154,10 @@ class PlanContext:
             self.rejoins += news.rejoined
             self.deaths += news.respawned
         return news
+
+    def sense(self) -> str | None:
+        """The world's fingerprint now; None when unknown."""
+        return self.digest() if self.digest is not None else None
 
     @property
     def caps(self) -> Capabilities:

@@ -1,8 +1,13 @@
-"""Noticing that a method goes round in circles: the same call giving the same result in the
-same place, or the bot coming back to a cell it has stood in, step after step.
+"""Noticing that a plan goes round in circles.
+
+- In a method (LoopWatch): the same call giving the same result in the same place, or the bot
+  coming back to a cell it has stood in, step after step.
+- In the outer loop (StaleWatch): a step that changed nothing in the world, or gave the same
+  result as the same call did before. Its tool is not offered again until something changes,
+  so the model must try something else.
 
 The runtime tells the model in the prompt once it happens, and past a bound ends the method
-as FAILED with that reason: a loop the model did not break is not progress.
+as FAILED, or the run as failed, with that reason: a loop the model did not break is not progress.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from agent.tools import ToolResult
 WINDOW = 10  # the last steps looked at
 REPEATS_SAID, REPEATS_BOUND = 2, 4  # the same (tool, arguments, result) this often
 VISITS_SAID, VISITS_BOUND = 3, 5  # arrivals in the same feet block this often (staying is one visit)
+STALE_BOUND = 3  # outer steps of the same call (tool and arguments) that were stale, in the window
 
 Cell = tuple[int, int, int]
 
@@ -65,3 +71,47 @@ def _signature(tool: str | None, args: dict[str, Any] | None, result: ToolResult
     out: a walk that ends stuck in the same cell again gave the same result, whatever it timed."""
     words = result.value if cell is None else ""
     return json.dumps([tool, args, result.status, result.code, cell, words], sort_keys=True, default=str)
+
+
+@dataclass(frozen=True)
+class Stale:
+    """What the outer watch saw after a step: a line for the prompt ("" when the step was not
+    stale) and, past the bound, why the run must end."""
+
+    said: str = ""
+    ended: str | None = None
+
+
+class StaleWatch:
+    """A stale step changed nothing in the world, or (where that is unknown) gave the same result as
+    the same call before. Its tool is withheld until something changes: in an unchanged world the
+    same tool would do the same again, so the model must choose another. A step that changes the
+    world, or gives a new result, offers every tool again."""
+
+    def __init__(self) -> None:
+        self._steps: deque[tuple[str, str, bool]] = deque(maxlen=WINDOW)  # (call, result, stale)
+        self._withheld: set[str] = set()
+
+    @property
+    def withheld(self) -> frozenset[str]:
+        """The tools not offered at the next step: each stale since the world last changed."""
+        return frozenset(self._withheld)
+
+    def see(self, tool: str | None, args: dict[str, Any] | None, result: ToolResult, changed: bool | None) -> Stale:
+        """Counts this step. `changed`: whether the world around the bot changed during it; None
+        when unknown (no world, or a tool that does not act in it)."""
+        call = json.dumps([tool, args], sort_keys=True, default=str)
+        outcome = json.dumps([result.status, result.code, result.value], default=str)
+        repeated = any(c == call and o == outcome for c, o, _ in self._steps)
+        stale = tool is not None and (changed is False or (changed is None and repeated))
+        self._steps.append((call, outcome, stale))
+        if not stale:
+            self._withheld.clear()
+            return Stale()
+        self._withheld.add(str(tool))
+        times = sum(c == call and was for c, _, was in self._steps)
+        said = f"{tool} {'changed nothing in the world' if changed is False else 'gave the same result as before'}"
+        if times > 1:
+            said += f" ({times} times in the last {len(self._steps)} steps)"
+        return Stale(said=f"LOOP: {said}; it is not offered again until something changes.",
+                     ended=said if times >= STALE_BOUND else None)

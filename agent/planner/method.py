@@ -27,6 +27,7 @@ from agent.planner.context import Frame, PlanContext
 from agent.planner.control import StopRequested
 from agent.planner.decide import match_task, pick
 from agent.planner.loops import LoopWatch
+from agent.planner.offer import is_action
 from agent.planner.steps import Ran, StepClock, choose_action, chosen, execute
 from agent.tools import Toolbox, ToolResult, ToolSpec
 from agent.tools.spec import DEFAULT_MAX_STEPS, MethodProtocol
@@ -41,13 +42,13 @@ GOAL_REACHED = "GOAL_REACHED"
 
 
 def method_tools(spec: ToolSpec, toolbox: Toolbox, task: str | None = None) -> list[str]:
-    """The tools the current step (`task`) calls, never a method; when it calls none, the whole
-    protocol's; when that calls none, every non-method tool.
+    """The tools the current step (`task`) calls, never a method nor an instruction; when it calls
+    none, the whole protocol's; when that calls none, every other action.
 
     A call is written `Call NAME`, `Execute NAME`, `Use NAME` (the seed's forms, also
     `Call tool: NAME`) or `NAME` in backticks (agent/tools/protocol_rules.py): a bare word
     would catch primitives named like plain English (head, map, sort)."""
-    usable = {t.name for t in toolbox.tools.values() if t.type != "method" and not t.hidden}
+    usable = {t.name for t in toolbox.tools.values() if t.type != "method" and is_action(t)}
     protocol = spec.protocol
     step = step_of(protocol, task or "") if protocol is not None else None
     scopes = [step.calls] if step is not None else []
@@ -168,9 +169,10 @@ class MethodRun:
     def _turn(self, s, key: str):
         caps, toolbox = self.ctx.caps, self.ctx.toolbox
         step = step_of(self.protocol, self.task)
-        # Where the backend cannot constrain, every tool name is valid, methods included, so that
+        # Where the backend cannot constrain, every action's name is valid, methods included, so that
         # the runtime refuses a method in words the model can read.
-        offered = method_tools(self.spec, toolbox, self.task) if caps.select else sorted(toolbox.tools)
+        offered = (method_tools(self.spec, toolbox, self.task) if caps.select
+                   else sorted(name for name, spec in toolbox.tools.items() if is_action(spec)))
         literal = {c.tool: c.args for c in step.calls if c.args is not None} if step is not None else {}
         return choose_action(s, key, offered, toolbox, caps, literal)
 

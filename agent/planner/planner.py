@@ -16,6 +16,7 @@ The Planner is also the executor's MethodRunner and Subplanner, so those calls c
 
 from __future__ import annotations
 
+import json
 import re
 import time
 import traceback
@@ -26,18 +27,26 @@ import sglang as sgl
 from pydantic import Field
 
 from agent.checks import Check, Verdict
+from agent.infospace.models import preview
 from agent.llm import Capabilities, LlmError, Metered
 from agent.planner import prompts, whole_turns
-from agent.planner.context import BodyKeeper, BodyNews, Frame, Judge, PlanContext, PlannerOptions
+from agent.planner.context import BodyKeeper, BodyNews, Digest, Frame, Judge, PlanContext, PlannerOptions
 from agent.planner.control import LlmFailed, RunControl, StopRequested, WorldLost
 from agent.planner.decide import match_yes_no, pick
+from agent.planner.loops import Stale
 from agent.planner.method import run_method
-from agent.planner.steps import TASK_TOKENS, StepClock, asks_model, choose_action, chosen, execute, gen_line
-from agent.tools import Toolbox, ToolResult, ToolSpec, catalog_text
+from agent.planner.offer import Offering, offer_text
+from agent.planner.steps import (TASK_TOKENS, Ran, StepClock, asks_model, choose_action, chosen, describe, execute,
+                                  gen_line)
+from agent.tools import Toolbox, ToolResult, ToolSpec
 from agent.tools.context import ToolContext
 from agent.trace import RunSetup, TraceWriter
 from agent.trace.schema import Error, GoalAdded, OuterStep, RunEnd, RunStart, RunTotals
 
+# Room in the prompt for one more step: its result block, step line and reply.
+STEP_TOKENS = 700
+# A prompt started afresh recaps this many of the last outer steps, each cut to this many characters.
+RECAP_STEPS, RECAP_CHARS = 6, 120
 # A NEXT_TASK without a letter or a digit in it says nothing (empty, punctuation, controls).
 _WORD = re.compile(r"\w")
 # Exit codes by outcome: 0 for a verified success or an unverified DONE (no check to hold it
@@ -74,6 +83,7 @@ class Planner:
     def __init__(self, backend: Metered, toolbox: Toolbox, options: PlannerOptions | None = None,
                  trace: TraceWriter | None = None):
         self.ctx = PlanContext(backend, toolbox, options or PlannerOptions(), trace or TraceWriter())
+        self._offering = Offering(toolbox, self.ctx.options.catalog, self.ctx.options.catalog_size)
         backend.on_call = self.ctx.trace.llm_call
         self._frames: list[Frame] = []
         self._plans = 0
@@ -93,12 +103,14 @@ class Planner:
         return self.ctx.toolbox
 
     def run(self, goal: str, executor: ToolContext, world: str = "", setup: RunSetup | None = None,
-            judge: Judge | None = None, check: Check | None = None, body: BodyKeeper | None = None) -> RunResult:
+            judge: Judge | None = None, check: Check | None = None, body: BodyKeeper | None = None,
+            digest: Digest | None = None) -> RunResult:
         """Plans until the goal is reached (verified by `judge`, which reads `check` in the
         world) or can no longer be (failed), or is reported done (unverified, without a judge),
-        the step bound, an LLM failure, a lost world, a stop request or Ctrl-C. `setup` and
-        `check` go into the trace's run_start; `body` keeps the bot in the world between steps."""
-        self.ctx.judge, self._check, self.ctx.body = judge, check, body
+        the step bound, a loop, an LLM failure, a lost world, a stop request or Ctrl-C. `setup`
+        and `check` go into the trace's run_start; `body` keeps the bot in the world between
+        steps; `digest` tells a step that changed nothing in the world."""
+        self.ctx.judge, self._check, self.ctx.body, self.ctx.digest = judge, check, body, digest
         executor.heard(goal)  # the user's words: they confirm the values they name
         frame = self._frame(goal, self.ctx.options.tools, self.ctx.options.max_steps, executor, world)
         return self._run(frame, _plan, top=True, setup=setup)[0]
@@ -144,22 +156,31 @@ class Planner:
             self._method = None
 
     def start_prompt(self, s, frame: Frame) -> None:
+        """The system prompt, the goal, the world state and the offer; in a prompt started afresh,
+        the recap of the outer steps so far."""
         frame.prompt = s
-        catalog = catalog_text(Toolbox(tools={name: self.toolbox.tools[name] for name in frame.tools}))
-        s += sgl.system(prompts.SYSTEM + ("\n" + prompts.WHOLE_TURNS if self.ctx.caps.whole_turns else ""))
-        s += sgl.user(prompts.START.format(goal=frame.goal, world=frame.world or prompts.NO_WORLD, catalog=catalog))
+        recap = prompts.RECAP.format(steps="\n".join(frame.recap[-RECAP_STEPS:])) if frame.recap else ""
+        s += sgl.system(prompts.system(self.ctx.caps.thoughts, self.ctx.caps.whole_turns))
+        s += sgl.user(prompts.START.format(goal=frame.goal, world=frame.world or prompts.NO_WORLD,
+                                           offer=offer_text(frame.offer, self.toolbox)) + recap)
 
     def outer_loop(self, s, frame: Frame) -> None:
+        """The outer steps from where the frame is; it stops early, `frame.afresh`, for the prompt
+        to start afresh once it has grown `prompt_growth` tokens past the plan's first prompt
+        (Planner._run runs it again)."""
         self.start_prompt(s, frame)
-        task = prompts.FIRST_TASK
-        for step in range(1, frame.max_steps + 1):
+        for step in range(frame.outer_step + 1, frame.max_steps + 1):
             self.control.check()
             self.ctx.formats.check()
             frame.outer_step = step
             self.ctx.stamp(frame)
             if frame.plan == 0:
                 self._add_goals(s, frame)
-            record, decided = self._outer_step(s, frame, task)
+            offered = [name for name in frame.tools if name not in frame.watch.withheld]
+            if not offered:
+                return frame.finish("failed", f"the plan went round in circles: every tool offered ("
+                                              f"{', '.join(frame.tools)}) was tried and nothing changed")
+            record, decided, stale = self._outer_step(s, frame, offered)
             if decided is not None:
                 if not decided.holds:
                     return frame.finish("failed", f"the goal can no longer be reached: {decided.detail}")
@@ -168,7 +189,12 @@ class Planner:
                 return frame.finish("success", f"verified: {decided.detail}")
             if record.done:
                 return self._accept_done(frame)
-            task = record.next_task or task
+            if stale.ended is not None:
+                return frame.finish("failed", f"the plan went round in circles: {stale.ended}")
+            frame.task = record.next_task or prompts.NEXT_TOOL_TASK
+            if step < frame.max_steps and self._prompt_full(frame):
+                frame.afresh = True
+                return None
         claims = f"; {frame.claims_refused} success claim(s) refused" if frame.claims_refused else ""
         frame.finish("max_steps", f"the goal was not reached within {frame.max_steps} steps{claims}")
 
@@ -184,40 +210,74 @@ class Planner:
     def _add_goals(self, s, frame: Frame) -> None:
         for goal in self.control.new_goals():
             frame.executor.heard(goal)
-            s += sgl.user(prompts.NEW_GOAL.format(goal=goal))
+            said = prompts.NEW_GOAL.format(goal=goal)
+            if frame.offer.catalog != "named":  # the catalog that fits the new goal, with its guidance
+                offer = self._offering.for_goal(goal)
+                new = offer.model_copy(update={"guidance": [n for n in offer.guidance if n not in frame.offer.guidance]})
+                frame.offer = offer
+                said += "\n" + prompts.NEW_OFFER.format(offer=offer_text(new, self.toolbox))
+            s += sgl.user(said)
             frame.goal = goal
             self.ctx.judge = None  # the check was the old goal's: claims about the new one are unverified
             self.trace.add(GoalAdded(plan=frame.plan, goal=goal, outer_step=frame.outer_step))
 
-    def _outer_step(self, s, frame: Frame, task: str) -> tuple[OuterStep, Verdict | None]:
-        """One step; with the check's verdict when it decides the run after the tool ran (it holds,
-        or can no longer hold: ctx.goal_decided). The model is asked
-        DONE only where no check decides it (no check, or a sub-plan), and NEXT_TASK only when
-        the next step leaves it a choice."""
+    def _prompt_full(self, frame: Frame) -> bool:
+        """Whether the next step could take the prompt `prompt_growth` tokens past the plan's
+        first prompt (as its first step saw it): the prompt now, and room for one more step."""
+        now = self.ctx.backend.context_tokens
+        if frame.opened_tokens is None:
+            frame.opened_tokens = now
+        return now - frame.opened_tokens + STEP_TOKENS > self.ctx.options.prompt_growth
+
+    def _outer_step(self, s, frame: Frame, offered: list[str]) -> tuple[OuterStep, Verdict | None, Stale]:
+        """One step among the `offered` tools; with the check's verdict when it decides the run
+        after the tool ran (it holds, or can no longer hold: ctx.goal_decided), and what the
+        loop watch saw. The model is asked DONE only where no check decides it (no check, or a
+        sub-plan), and NEXT_TASK only when the next step leaves it a choice and its free text is
+        worth reading; neither once the loop bound ends the run."""
         ctx = self.ctx
         clock, key = StepClock(ctx.backend), f"p{frame.plan}s{frame.outer_step}"
-        s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=task))
-        ran = execute(frame.executor, chosen(ctx, choose_action(s, key, frame.tools, ctx.toolbox, ctx.caps)))
+        withheld = [name for name in frame.tools if name not in offered]
+        s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=frame.task)
+                      + (prompts.WITHHELD.format(tool=", ".join(withheld)) if withheld else ""))
+        before = ctx.sense()
+        ran = execute(frame.executor, chosen(ctx, choose_action(s, key, offered, ctx.toolbox, ctx.caps)))
         news = ctx.keep_body()
         decided = ctx.goal_decided()
-        done, next_task, note, next_by = None, "", None, "runtime"
+        done, next_task, note, next_by, stale = None, "", None, "runtime", Stale()
         if decided is None:
+            stale = frame.watch.see(ran.turn.tool, ran.turn.args, ran.result, self._changed(ran, before))
             # After a rejoin the plan resumes at the step it was in: the same task, nothing asked.
             resumes = news is not None and news.rejoined
-            asks_done = (frame.plan != 0 or ctx.judge is None) and not resumes
-            asks_task = asks_model(frame.tools, ctx.toolbox) and not resumes
-            s += sgl.user(ran.result_text(prompts.RESULT) + _told(news) + _asked(asks_done, asks_task))
+            asks = stale.ended is None and not resumes
+            asks_done = (frame.plan != 0 or ctx.judge is None) and asks
+            asks_task = asks_model(frame.tools, ctx.toolbox) and ctx.caps.thoughts and asks
+            s += sgl.user(ran.result_text(prompts.RESULT) + _told(news) + _line(stale.said)
+                          + _asked(asks_done, asks_task))
             # After the last unusable reply the bound allows, the model is asked nothing more.
             if (asks_done or asks_task) and not ctx.formats.spent:
                 done, next_task, note = self._reflect(s, key, asks_done, asks_task)
                 ctx.formats.saw(_unusable(asks_done and done is None, asks_task and not _WORD.search(next_task), note))
                 next_by = "model"
         record = ran.record(OuterStep, clock, note=note, next_by=next_by, plan=frame.plan,
-                            outer_step=frame.outer_step, action=ran.turn.action(), done=done, next_task=next_task)
+                            outer_step=frame.outer_step, action=ran.turn.action(), done=done, next_task=next_task,
+                            offered=offered, loop=stale.said)
         ctx.trace.add(record)
+        frame.recap.append(prompts.RECAP_STEP.format(step=frame.outer_step, tool=ran.turn.tool or "(none)",
+                                                     args=json.dumps(ran.turn.args or {}, ensure_ascii=False),
+                                                     result=preview(describe(ran.result), RECAP_CHARS)))
         if decided is None:
             ctx.formats.check()  # the step is recorded; too many unusable replies in a row end the run here
-        return record, decided
+        return record, decided, stale
+
+    def _changed(self, ran: Ran, before: str | None) -> bool | None:
+        """Whether the world around the bot changed during the step; None when unknown, or for a
+        tool that does not act in the world (an infospace primitive, an llm tool)."""
+        spec = self.toolbox.tools.get(ran.turn.tool or "")
+        if before is None or spec is None or spec.type in ("primitive", "llm"):
+            return None
+        after = self.ctx.sense()
+        return None if after is None else after != before
 
     def _reflect(self, s, key: str, asks_done: bool, asks_task: bool) -> tuple[bool | None, str, str | None]:
         """The model's DONE and NEXT_TASK, each only when asked: (done, next task, what was wrong)."""
@@ -241,8 +301,8 @@ class Planner:
 
     def _frame(self, goal: str, tools: list[str] | None, max_steps: int, executor: ToolContext,
                world: str = "") -> Frame:
-        offered = tools or sorted(name for name, spec in self.toolbox.tools.items() if not spec.hidden)
-        frame = Frame(plan=self._plans, goal=goal, tools=offered, max_steps=max_steps, executor=executor, world=world)
+        offer = self._offering.for_goal(goal, tools)
+        frame = Frame(plan=self._plans, goal=goal, offer=offer, max_steps=max_steps, executor=executor, world=world)
         self._plans += 1
         return frame
 
@@ -255,13 +315,16 @@ class Planner:
         usage, body = backend.usage.model_copy(), (self.ctx.rejoins, self.ctx.deaths)
         check = self._check.as_data() if self._check is not None and frame.plan == 0 else None
         self.trace.add(RunStart(plan=frame.plan, goal=frame.goal, max_steps=frame.max_steps, tools=frame.tools,
-                                world=frame.world, llm=backend.name, capabilities=self.ctx.caps, setup=setup,
-                                check=check))
+                                catalog=frame.offer.catalog, guidance=frame.offer.guidance, world=frame.world,
+                                llm=backend.name, capabilities=self.ctx.caps, setup=setup, check=check))
         stamped = (self.trace.plan, self.trace.outer_step, self.trace.inner_step)
         self._frames.append(frame)
         returned = None
         try:
             state = program.run(planner=self, frame=frame, backend=backend, use_thread=False, **arguments)
+            while frame.afresh:  # the outer loop goes on in a prompt started afresh
+                frame.afresh = False
+                state = program.run(planner=self, frame=frame, backend=backend, use_thread=False, **arguments)
             returned = state.ret_value
         except KeyboardInterrupt:
             frame.finish("interrupted", "interrupted by Ctrl-C")
@@ -331,9 +394,14 @@ def _unusable(no_done: bool, no_task: bool, note: str | None) -> str | None:
     return f"NEXT_TASK: {note or 'empty'}" if no_task else None
 
 
+def _line(text: str) -> str:
+    """`text` as a line of its own after what came before; nothing when empty."""
+    return "\n" + text if text else ""
+
+
 def _told(news: BodyNews | None) -> str:
     """What the runtime did about the bot after the step, if anything."""
-    return "" if news is None else "\n" + news.said
+    return _line(news.said if news is not None else "")
 
 
 def _asked(asks_done: bool, asks_task: bool) -> str:

@@ -8,28 +8,54 @@ from __future__ import annotations
 
 SYSTEM = """You are the planner of a Minecraft bot. You reach the GOAL by calling tools, one tool per step.
 At each step write exactly:
-THOUGHTS: one short sentence on what to do next and why
-TOOL_NAME: one tool name from the TOOL CATALOG
+{thoughts}TOOL_NAME: one tool name from the TOOL CATALOG
 TOOL_ARGS_JSON: the tool's arguments as one JSON object on one line
 Then read the ACTUAL RESULT. It is ground truth: what really happened, whatever you expected.
-Then write DONE: yes when the GOAL is reached, otherwise no, and NEXT_TASK: what to do next.
+Then write DONE: yes when the GOAL is reached, otherwise no{next_task}.
 A [method] tool runs a protocol: while it runs, follow its steps and choose tools only for it."""
+# SYSTEM's parts for a model whose free text is asked for (Capabilities.thoughts).
+SYSTEM_THOUGHTS = "THOUGHTS: one short sentence on what to do next and why\n"
+SYSTEM_NEXT_TASK = ", and NEXT_TASK: what to do next"
 
 # Added to SYSTEM for a chat API (Capabilities.whole_turns): a turn is asked whole, as one object.
 WHOLE_TURNS = """Write each of your turns as one JSON object whose keys are those labels, e.g.
-{"THOUGHTS": "...", "TOOL_NAME": "...", "TOOL_ARGS_JSON": {...}} and {"DONE": "no", "NEXT_TASK": "..."}."""
+{example}"""
+WHOLE_EXAMPLE = """{"THOUGHTS": "...", "TOOL_NAME": "...", "TOOL_ARGS_JSON": {...}} and {"DONE": "no", "NEXT_TASK": "..."}."""
+WHOLE_EXAMPLE_CHOICES = """{"TOOL_NAME": "...", "TOOL_ARGS_JSON": {...}} and {"DONE": "no"}."""
+
+
+def system(thoughts: bool, whole_turns: bool) -> str:
+    """The system prompt for a backend: the labels the model writes, free text only where asked."""
+    text = SYSTEM.format(thoughts=SYSTEM_THOUGHTS if thoughts else "", next_task=SYSTEM_NEXT_TASK if thoughts else "")
+    if whole_turns:
+        text += "\n" + WHOLE_TURNS.format(example=WHOLE_EXAMPLE if thoughts else WHOLE_EXAMPLE_CHOICES)
+    return text
 
 START = """GOAL: {goal}
 
 WORLD STATE: {world}
+{offer}"""
 
+# What the model may choose, after the how-to text of the instruction tools that fit the goal.
+OFFER = """{guidance}
 TOOL CATALOG:
 {catalog}"""
+GUIDANCE = "\nGUIDANCE ({name}):\n{text}\n"
+
+# After the catalog, in a prompt started afresh to stay short: the outer steps so far, a line each.
+RECAP = """
+EARLIER STEPS (the prompt starts afresh here, to stay short; the WORLD STATE above is from the start):
+{steps}"""
+RECAP_STEP = "STEP {step}: {tool} {args} -> {result}"
 
 FIRST_TASK = "choose the first tool that moves toward the GOAL"
+# The task of every later step where the model writes no NEXT_TASK (Capabilities.thoughts off).
+NEXT_TOOL_TASK = "choose the next tool that moves toward the GOAL"
 NO_WORLD = "unknown (no world state given)"
 
 OUTER_STEP = "STEP {step}/{max_steps}. NEXT_TASK: {task}"
+# Added to OUTER_STEP when a tool of the catalog is not offered at this step (loops.py).
+WITHHELD = " Not offered at this step: {tool}."
 
 RESULT = """Tool executed: `{tool}` {args}
 >> ACTUAL RESULT (ground truth) <<
@@ -38,6 +64,8 @@ RESULT = """Tool executed: `{tool}` {args}
 
 # A goal a player gave in chat (!goal) while the run went on: appended, as the prompt only grows.
 NEW_GOAL = "NEW GOAL (given by a player; it replaces the GOAL above): {goal}"
+# After NEW_GOAL, when the catalog is chosen by goal: the one that fits the new goal.
+NEW_OFFER = "For the new goal:\n{offer}"
 
 OUTER_REFLECT = "Is the GOAL reached? Write DONE: yes or no, then NEXT_TASK."
 DONE_ONLY = "Is the GOAL reached? Write DONE: yes or no."

@@ -57,14 +57,15 @@ def choose_action(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabil
     """One assistant turn: THOUGHTS, TOOL_NAME (one of `tools`), TOOL_ARGS_JSON. The model is
     asked only where there is a choice: one tool offered is the tool; arguments in `literal`
     (the protocol's, by tool) or for a tool that takes none are written, not generated; and
-    THOUGHTS come only when the model chooses something."""
+    THOUGHTS come only when the model chooses something and its free text is worth reading
+    (Capabilities.thoughts)."""
     literal = literal or {}
     if caps.whole_turns:
         return _choose_whole(s, key, tools, toolbox, caps, literal)
     tool_by = "forced" if len(tools) == 1 else "model"
     s += sgl.assistant_begin()
     thoughts = ""
-    if asks_model(tools, toolbox, literal):
+    if caps.thoughts and asks_model(tools, toolbox, literal):
         s += prompts.THOUGHTS + gen_line(key + "_thoughts", THOUGHT_TOKENS, caps)
         thoughts = s[key + "_thoughts"].strip()
         s += "\n"
@@ -133,7 +134,8 @@ def _choose_whole(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabil
         return Turn("", tools[0], args, decided=Decisions(tool=tool_by, args=_given_by(tools[0], literal)))
 
     def alternative(tool: str) -> dict[str, Any]:
-        fields = {names[prompts.THOUGHTS]: whole_turns.thought_schema(), names[prompts.TOOL_NAME]: {"const": tool}}
+        fields = {names[prompts.THOUGHTS]: whole_turns.thought_schema()} if caps.thoughts else {}
+        fields[names[prompts.TOOL_NAME]] = {"const": tool}
         if not _given(tool, literal, toolbox):
             fields[names[prompts.TOOL_ARGS]] = decoding_schema(toolbox.tools[tool].schema_hint)
         return whole_turns.object_schema(fields)

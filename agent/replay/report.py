@@ -21,7 +21,7 @@ from agent.paths import NODE_MODULES
 from agent.server.settings import DEFAULT_LOCAL_VERSION
 from agent.trace.reader import Trace
 from agent.trace.schema import LlmCall, MethodStep, OuterStep, Pose, RunEnd, ToolCall, ToolResult
-from agent.replay.timeline import clip
+from agent.replay.timeline import catalog_said, clip
 from agent.world.frame import to_world
 from agent.world.spatial import MAP_FILE, Mark, SpatialMemory, overview
 
@@ -210,8 +210,12 @@ def time_svg(split: dict[str, float]) -> str:
 
 def _row(step: OuterStep | MethodStep) -> str:
     args = json.dumps({k: v for k, v in step.action.items() if k not in ("type", "_inner_loop")}, ensure_ascii=False)
-    cells = [label(step), escape(step.thoughts), f"<code>{escape(step.tool or '(none)')}</code>", f"<code>{escape(args)}</code>",
-             f'<span class="{escape(step.status)}">{escape(step.status)}</span> {escape(clip(str(step.result.get("value", "")), 300))}',
+    offered = ", ".join(step.offered) if isinstance(step, OuterStep) else ""
+    loop = f'<br><span class="note">{escape(step.loop)}</span>' if step.loop else ""
+    cells = [label(step), escape(step.thoughts), f"<code>{escape(step.tool or '(none)')}</code>", escape(offered),
+             f"<code>{escape(args)}</code>",
+             f'<span class="{escape(step.status)}">{escape(step.status)}</span> '
+             f'{escape(clip(str(step.result.get("value", "")), 300))}{loop}',
              f"{step.wall_s:.2f}", f"{step.tool_s:.2f}", f"{step.llm.seconds:.2f}"]
     kind = "inner" if isinstance(step, MethodStep) else "outer"
     return f'<tr class="step {kind}">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
@@ -225,6 +229,8 @@ def summary(trace: Trace) -> str:
         rows += [("server", f"{s.server} (Minecraft {s.mc_version}, scenario {s.scenario}, seed {s.seed})"),
                  ("mcagent", s.package_version)]
     rows.append(("LLM", start.llm if start else "?"))
+    if start is not None and start.catalog is not None:
+        rows.append(("tools offered", catalog_said(start)))
     if isinstance(end, RunEnd):
         u = end.usage
         rows += [("outcome", f"{end.outcome} ({end.reason})"), ("steps", f"{end.steps} outer, {end.inner_steps} inner"),
@@ -236,7 +242,7 @@ def summary(trace: Trace) -> str:
 
 
 def report_html(trace: Trace) -> str:
-    head = "<tr><th>step</th><th>thoughts</th><th>tool</th><th>args</th><th>result</th><th>wall s</th><th>tool s</th><th>LLM s</th></tr>"
+    head = "<tr><th>step</th><th>thoughts</th><th>tool</th><th>offered</th><th>args</th><th>result</th><th>wall s</th><th>tool s</th><th>LLM s</th></tr>"
     rows = "\n".join(_row(step) for step in steps(trace))
     title = escape(f"mcagent run: {trace.start.goal if trace.start else trace.path}")
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title><style>{CSS}</style></head>'

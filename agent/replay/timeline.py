@@ -69,7 +69,21 @@ def _step(event: OuterStep | MethodStep, details: bool) -> list[Text]:
         lines.append(Text(f"{pad}result: {clip(str(event.result.get('value', '')), RESULT_SHOWN)}", style="dim"))
         timing = f"{pad}tool {event.tool_s:.2f} s, LLM {event.llm.seconds:.2f} s in {event.llm.calls} calls"
         lines.append(Text(f"{timing}; next: {clip(event.next_task, RESULT_SHOWN)}", style="dim"))
+        if isinstance(event, OuterStep) and event.offered:
+            lines.append(Text(f"{pad}offered: {', '.join(event.offered)}", style="dim"))
+    if event.loop:
+        lines.append(Text(f"  {event.loop}", style="yellow"))
     return lines
+
+
+def offered_line(event: RunStart) -> Text:
+    return Text(f"tools offered ({catalog_said(event)})", style="dim")
+
+
+def catalog_said(event: RunStart) -> str:
+    """What the outer loop was offered, and how chosen: 'ranked: explore-area, mc-map; guidance: x'."""
+    said = f"{event.catalog or 'not recorded how'}: {', '.join(event.tools)}"
+    return said + (f"; guidance: {', '.join(event.guidance)}" if event.guidance else "")
 
 
 def render(event: Event, details: bool = True) -> list[Text]:
@@ -105,7 +119,8 @@ def _claim(event: DoneClaim) -> Text:
 
 def _other(event: Event) -> list[Text]:
     if isinstance(event, RunStart) and event.plan == 0:
-        return [Text(f"run: {event.goal} (LLM {event.llm}, at most {event.max_steps} steps)", style="bold")]
+        return [Text(f"run: {event.goal} (LLM {event.llm}, at most {event.max_steps} steps)", style="bold"),
+                offered_line(event)]
     if isinstance(event, RunEnd) and event.plan == 0:
         style = {"success": "green", "done": "yellow"}.get(event.outcome, "red")
         return [Text(f"outcome: {event.outcome} ({event.reason})", style=f"bold {style}")]

@@ -21,6 +21,7 @@ from agent.session.watching import run_setup, watching
 from agent.session.world import WorldOptions, WorldSession, bot_session
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.trace import Event, TraceWriter
+from agent.world.digest import world_digest
 from agent.world.spatial import MAP_FILE, SpatialMemory
 
 # The tool whose one-line summary opens the prompt as the world state, when the world has it.
@@ -84,7 +85,8 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
                 setup = run_setup(request.config, session, backend)
                 start_the_way(session.bot)  # an `avoided` check counts from here (an earlier run's way is not this one's)
                 result = planner.run(request.goal, executor, world=world_state(executor, toolbox), setup=setup,
-                                     judge=judge, check=request.check, body=body)
+                                     judge=judge, check=request.check, body=body,
+                                     digest=lambda: world_digest(executor.world))
         finally:
             stop_following()
         if judge is not None:

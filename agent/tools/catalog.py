@@ -1,4 +1,5 @@
-"""The tool catalog the planner reads: world tools first, then the infospace core, then skills."""
+"""The tool catalog the planner reads: world tools first, then the infospace core, then skills; or,
+ranked for a goal (agent/planner/offer.py), the best fitting tool first."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from agent.tools.spec import ToolSpec
 
 CORE_HEADER = "#INFOSPACE CORE"
 SKILLS_HEADER = "#SKILLS"
+RANKED_HEADER = "#FOR THIS GOAL (best fit first)"
 # Printed above the entries so the planner knows the call shape and the reserved keys.
 USAGE = 'Call a tool as {"type": NAME, ...arguments}; add "as": NAME to call its note or collection $NAME later.'
 
@@ -45,6 +47,11 @@ def catalog_text(toolbox: Toolbox) -> str:
         lines += ["", title]
         lines += [f"- {_entry_line(spec)}" for spec in specs]
     return "\n".join(lines)
+
+
+def ranked_catalog_text(specs: list[ToolSpec]) -> str:
+    """The planner's view of a catalog ranked for a goal: one list, the best fitting tool first."""
+    return "\n".join([USAGE, "", RANKED_HEADER, *(f"- {_entry_line(spec)}" for spec in specs)])
 
 
 def _entry_line(spec: ToolSpec) -> str:

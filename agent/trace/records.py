@@ -24,6 +24,10 @@ class Capabilities(BaseModel):
     # A chat API: it answers whole assistant turns only, so the planner asks each decision as
     # one JSON reply right after the turn opens, instead of field by field inside it.
     whole_turns: bool = False
+    # Whether the model's free text (THOUGHTS, the outer loop's NEXT_TASK) is worth asking for. Off,
+    # every decision is a constrained choice alone: a 135M model's THOUGHTS were "1.1.1.…", and
+    # paid for with seconds of decoding each step. The config's llm_thoughts overrides it.
+    thoughts: bool = True
 
 
 class ModelInfo(BaseModel):

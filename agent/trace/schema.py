@@ -23,6 +23,10 @@ SCHEMA_VERSION = "1"
 Outcome = Literal["success", "done", "max_steps", "failed", "llm_error", "disconnected", "interrupted", "stopped"]
 
 
+# How a plan's tools were chosen: named by the user or a suite, ranked for the goal, or every tool.
+CatalogKind = Literal["named", "ranked", "full"]
+
+
 class _Event(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     schema_version: Literal["1"] = SCHEMA_VERSION
@@ -71,6 +75,10 @@ class RunStart(_Event):
     goal: str
     max_steps: int
     tools: list[str] = Field(description="what the outer loop may choose")
+    catalog: CatalogKind | None = Field(
+        None, description="how `tools` were chosen: named by the user or suite, ranked by the goal, or every tool; "
+                          "None in traces from before catalogs were chosen")
+    guidance: list[str] = Field([], description="instruction tools whose text the prompt opens with (never offered)")
     world: str = Field("", description="the world-state summary the prompt opens with")
     llm: str = Field(description="the backend's name: its spec")
     capabilities: Capabilities
@@ -146,6 +154,10 @@ class _Step(_Event):
 class OuterStep(_Step):
     event: Literal["outer_step"] = "outer_step"
     done: bool | None = Field(None, description="did the model report the goal reached")
+    offered: list[str] = Field([], description="the tools the model could choose at this step: the run's, less "
+                                               "any withheld after a stale step; empty in older traces")
+    loop: str = Field("", description="what the runtime said of a stale step (changed nothing, or the same "
+                                      "result again); its tool is not offered at the next step")
 
 
 class MethodStep(_Step):

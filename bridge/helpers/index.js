@@ -13,6 +13,7 @@ const ACTIONS = {
   ...pick(require('./observe'), ['observe']),
   ...pick(require('./goal'), ['checkGoal']),
   ...pick(require('./contact'), ['forgetContacts']),
+  ...pick(require('./digest'), ['digest']),
   ...pick(require('./motion'), ['look', 'hold', 'step', 'stop', 'wait']),
   ...pick(require('./goto'), ['goto']),
   ...pick(require('./map'), ['survey']),

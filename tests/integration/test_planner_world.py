@@ -17,7 +17,7 @@ from agent.paths import SKILLS_DIR
 from agent.planner import Planner, PlannerOptions
 from agent.planner.tool_trace import ToolTrace
 from agent.trace import TraceWriter, read_trace
-from agent.trace.schema import MethodEnd, MethodStep
+from agent.trace.schema import MethodEnd, MethodStep, OuterStep, RunStart, ToolCall
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.tools import Executor, load_toolbox, standard_sources
 from support.planning import EXPLORE_POLICY, STATUS_POLICY, run_config
@@ -124,4 +124,51 @@ def test_ctrl_c_ends_mcagent_run_cleanly_with_the_summary_and_the_trace(tmp_path
     assert "outcome: interrupted (interrupted by Ctrl-C)" in out and f"trace: {trace}" in out
     assert "Traceback" not in err
     assert read_trace(trace).end.outcome == "interrupted"
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+# Always the first tool offered, with arguments that change nothing: digging the air above the head.
+STALE_POLICY = '''
+def reply(call):
+    if call.kind == "select":
+        return call.choices[0]
+    return '{"forward": 0, "up": 3}' if call.prompt.rstrip().endswith("TOOL_ARGS_JSON:") else "x"
+'''
+
+
+def test_mcagent_run_withholds_a_tool_that_changed_nothing_and_ends_when_none_is_left(tmp_path):
+    policy = tmp_path / "stale_policy.py"
+    policy.write_text(STALE_POLICY)
+    trace = tmp_path / "run" / "trace.jsonl"
+    token = new_token()
+    done = mcagent("run", "--config", str(run_config(tmp_path)), "--scenario", "flat", "--port", "0", "--goal",
+                   "dig out the block above", "--check", "feet_y_at_least: 50", "--llm", f"scripted:{policy}",
+                   "--tools", "mc-dig,mc-status", "--trace", str(trace), token=token, timeout_s=120)
+    assert done.returncode == 1, transcript(done)
+    lines = done.stdout.splitlines()
+    assert "tools offered (named: mc-dig, mc-status)" in lines
+    assert "  LOOP: mc-dig changed nothing in the world; it is not offered again until something changes." in lines
+    assert ("outcome: failed (the plan went round in circles: every tool offered (mc-dig, mc-status) was tried "
+            "and nothing changed)") in lines
+    steps = [e for e in read_trace(trace).events if isinstance(e, OuterStep)]
+    assert [(s.tool, s.offered) for s in steps] == [("mc-dig", ["mc-dig", "mc-status"]), ("mc-status", ["mc-status"])]
+    assert steps[0].result["code"] == "refused"
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_plain_mcagent_run_with_the_embedded_model_offers_a_ranked_catalog_and_gets_out(tmp_path):
+    trace = tmp_path / "run" / "trace.jsonl"
+    token = new_token()
+    done = mcagent("run", "--config", str(run_config(tmp_path)), "--scenario", "tunnel", "--port", "0",
+                   "--llm", "llamacpp", "--trace", str(trace), token=token, timeout_s=300)
+    assert done.returncode == 0, transcript(done)
+    offered = next(line for line in done.stdout.splitlines() if line.startswith("tools offered (ranked: "))
+    assert "explore-area" in offered and offered.endswith("; guidance: pit-and-cave-safety)")
+    events = read_trace(trace).events
+    start = next(e for e in events if isinstance(e, RunStart))
+    assert start.catalog == "ranked" and "pit-and-cave-safety" not in start.tools and 4 <= len(start.tools) <= 6
+    assert not start.capabilities.thoughts  # a 135M model is asked constrained choices only
+    assert not [e for e in events if isinstance(e, ToolCall) and e.tool_type == "instruction"]
+    assert all(not s.thoughts for s in events if isinstance(s, OuterStep))
+    assert read_trace(trace).end.outcome == "success"
     assert wait_until_gone(token, timeout_s=5) == []

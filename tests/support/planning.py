@@ -4,6 +4,7 @@ and small builders for scripts: the replies a model would give, in call order.""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,8 +50,8 @@ class Rig:
     executor: Executor
     trace: TraceWriter
 
-    def run(self, goal: str = "measure something large"):
-        return self.planner.run(goal, self.executor, world="a test bench")
+    def run(self, goal: str = "measure something large", digest: Callable[[], str | None] | None = None):
+        return self.planner.run(goal, self.executor, world="a test bench", digest=digest)
 
     def prompts(self) -> list[str]:
         return [call.prompt for call in self.backend.calls]
@@ -101,6 +102,9 @@ def rig(script: Script | None, *, constrained: bool = True, trace: Path | None =
     backend = backend or ScriptedBackend(script or [], constrained=constrained)
     toolbox = planner_toolbox()
     writer = TraceWriter(trace)
+    # The loop's mechanics are tested over the whole small catalog; tests of the ranked one say so.
+    options.setdefault("catalog", "full")
+    options.setdefault("prompt_growth", 1_000_000)  # and in one prompt; tests of a fresh prompt say so
     planner = Planner(backend, toolbox, PlannerOptions(**options), writer)
     executor = Executor(toolbox, Infospace.open(":memory:"), llm=backend, method_runner=planner, subplanner=planner,
                         observer=ToolTrace(writer))

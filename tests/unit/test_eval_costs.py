@@ -173,12 +173,12 @@ def test_the_costs_table_fits_100_columns_and_the_refuted_line_says_0_or_names_t
     records = [timed(), timed(seed=1, llm=long), episode("maze", seed=3)]
     rows = summarize(records)
     table = costs_table(rows).splitlines()
-    assert [cell.strip() for cell in table[0].split("  ") if cell][:3] == ["scenario", "backend",
-                                                                          "LLM calls/inner step"]
+    assert [cell.strip() for cell in table[0].split("  ") if cell][:4] == ["scenario", "backend",
+                                                                          "calls/inner step", "LLM s/outer"]
     assert max(len(line) for line in table) <= 100 and table[2].split()[1] == "scripted:.../explore_policy.py"
     cave = table[1].split()
-    assert cave == ["cave", "llamacpp", "1.50", "60%", "30%", "10%", "0"]
-    assert table[3].split()[2:] == ["-", "-", "-", "-", "0"]  # maze: an old record
+    assert cave == ["cave", "llamacpp", "1.50", "-", "60%", "30%", "10%", "0"]
+    assert table[3].split()[2:] == ["-", "-", "-", "-", "-", "0"]  # maze: an old record
     text = costs_text(rows, records)
     assert "refuted method outcomes: 0 in 3 episodes" in text
     decided = text.splitlines()[text.splitlines().index(DECISIONS_NOTE) + 1:][:3]

@@ -23,6 +23,8 @@ def polite(call: ScriptedCall) -> str:
         return '{"color": "green", "count": 4}'
     if "count from 1" in call.prompt:
         return " ".join(str(n) for n in range(1, 41))
+    if "which tool first" in call.prompt:
+        return "Use explore-area first: it walks out of the cave towards the sky."
     return "Hello there, builder!"
 
 
@@ -38,9 +40,11 @@ def test_a_constrained_scripted_backend_serves_and_says_what_it_offers():
     report = check_backend(ScriptedBackend(polite))
     assert states(report) == {
         "opened": "ok", "model": "ok", "context": "not said", "generation": "ok", "select": "ok",
-        "regex": "not offered", "json schema": "ok", "prefix cache": "ok", "tokens/s in": "ok", "tokens/s out": "ok",
+        "regex": "not offered", "json schema": "ok", "thoughts": "ok", "prefix cache": "ok", "tokens/s in": "ok",
+        "tokens/s out": "ok",
     }
     assert report.can_serve and report.verdict == "can serve the planner"
+    assert row(report, "thoughts").detail.endswith("reads as a plan; the planner asks for it (config llm_thoughts)")
     assert row(report, "select").value == "Paris"
     assert json.loads(str(row(report, "json schema").value)) == {"color": "green", "count": 4}
     assert row(report, "generation").detail == "'Hello there, builder!'"
@@ -100,7 +104,7 @@ def test_json_that_breaks_the_schema_is_broken():
 def test_a_generation_that_returns_nothing_cannot_serve_and_skips_the_rest():
     report = check_backend(ScriptedBackend(lambda call: "   "))
     assert report.reason == "generation: returned nothing"
-    assert [r.state for r in report.rows[report.rows.index(row(report, "generation")) + 1:]] == ["skipped"] * 6
+    assert [r.state for r in report.rows[report.rows.index(row(report, "generation")) + 1:]] == ["skipped"] * 7
 
 
 def test_a_context_below_what_the_planner_needs_cannot_serve():
@@ -140,8 +144,8 @@ def test_the_command_prints_one_table_and_exits_0_when_the_backend_serves(script
     assert err == ""
     lines = out.splitlines()
     assert lines[0].split()[:2] == ["check", "result"]
-    assert [line.split()[0] for line in lines[1:11]] == [
-        "opened", "model", "context", "generation", "select", "regex", "json", "prefix", "tokens/s", "tokens/s"]
+    assert [line.split()[0] for line in lines[1:12]] == [
+        "opened", "model", "context", "generation", "select", "regex", "json", "thoughts", "prefix", "tokens/s", "tokens/s"]
     assert "verdict: can serve the planner" in lines
 
 
@@ -206,8 +210,11 @@ def test_llamacpp_can_serve_with_every_constraint_and_a_prefix_cache(llamacpp_re
     assert report.can_serve, report.reason
     assert states(report) == {
         "opened": "ok", "model": "ok", "context": "ok", "generation": "ok", "select": "ok",
-        "regex": "ok", "json schema": "ok", "prefix cache": "ok", "tokens/s in": "ok", "tokens/s out": "ok",
+        "regex": "ok", "json schema": "ok", "thoughts": "worthless", "prefix cache": "ok", "tokens/s in": "ok",
+        "tokens/s out": "ok",
     }
+    # SmolLM2-135M's free text is no plan, and the planner does not ask for it (under 1 B parameters)
+    assert "worthless as a plan; the planner does not ask for it" in row(report, "thoughts").detail
     assert row(report, "select").value in SELECT_CHOICES
     cache = row(report, "prefix cache")
     assert cache.prompt_tokens is not None and 800 < cache.prompt_tokens < 1300

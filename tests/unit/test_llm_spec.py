@@ -9,7 +9,9 @@ import pytest
 
 from agent.errors import ConfigError
 from agent.llm import LlmError, open_backend, parse_spec
+from agent.config import AgentConfig
 from agent.llm.http import HttpPolicy
+from agent.llm.spec import open_configured
 
 
 @pytest.mark.parametrize(("text", "kind", "target", "model"), [
@@ -75,3 +77,12 @@ def test_openai_options_come_after_the_url(text, options):
 def test_bad_openai_options_say_what_is_accepted(text, problem):
     with pytest.raises(ConfigError, match=re.escape(problem)):
         parse_spec(text)
+
+
+def test_the_config_says_whether_the_model_is_asked_for_free_text(tmp_path):
+    script = tmp_path / "replies.yaml"
+    script.write_text("[]\n")
+    spec = f"scripted:{script}"
+    assert open_configured(AgentConfig(llm=spec)).capabilities.thoughts is True
+    assert open_configured(AgentConfig(llm=spec, llm_thoughts=False)).capabilities.thoughts is False
+    assert open_backend("random:3").capabilities.thoughts is False  # its free text is drawn at random

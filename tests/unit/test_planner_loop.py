@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agent.trace.schema import DoneClaim, OuterStep, RunEnd, RunStart
-from support.planning import act, reflect, rig
+from support.planning import Reply, act, reflect, rig
 
 
 def steps(r) -> list[OuterStep]:
@@ -20,7 +20,7 @@ def test_the_goal_reported_done_ends_the_run_with_exit_code_0():
 
 
 def test_the_outer_loop_stops_at_max_steps_with_exit_code_1():
-    r = rig([*act("think", {"thought": "hm"}), *reflect()] * 3, max_steps=3)
+    r = rig([step for n in range(3) for step in (*act("think", {"thought": f"hm {n}"}), *reflect())], max_steps=3)
     result = r.run()
     assert (result.outcome, result.steps, result.exit_code) == ("max_steps", 3, 1)
     assert [s.outer_step for s in steps(r)] == [1, 2, 3]
@@ -139,3 +139,31 @@ def test_ctrl_c_ends_the_run_cleanly_with_the_end_record():
     assert (result.outcome, result.exit_code) == ("interrupted", 130)
     assert r.trace.events[-1].event == "run_end" and r.trace.events[-1].outcome == "interrupted"
     assert r.planner._method is None  # a later method call is not refused as nested
+
+
+def test_without_free_text_every_decision_is_a_constrained_choice():
+    r = rig([Reply("measure", "tool"), Reply('{"distance": 4}', "args"), Reply("no", "done"), Reply("think", "tool"),
+             Reply('{"thought": "x"}', "args"), Reply("yes", "done")], max_steps=3)
+    r.backend.capabilities = r.backend.capabilities.model_copy(update={"thoughts": False})
+    assert r.run().outcome == "done"
+    asked = [(call.kind, call.json_schema is not None) for call in r.backend.calls]
+    assert asked == [("select", False), ("gen", True), ("select", False), ("select", False), ("gen", True),
+                     ("select", False)]  # tool, args, DONE; tool, args, DONE: no THOUGHTS, no NEXT_TASK
+    assert all("THOUGHTS: " not in call.prompt.rsplit("ASSISTANT:", 1)[-1] for call in r.backend.calls)
+    assert "STEP 2/3. NEXT_TASK: choose the next tool that moves toward the GOAL" in r.prompts()[-1]
+    assert [s.thoughts for s in steps(r)] == ["", ""]
+
+
+def test_a_prompt_grown_past_its_bound_starts_afresh_with_a_recap_and_the_steps_go_on():
+    script = [step for n in range(5) for step in (*act("think", {"thought": f"idea {n}"}), *reflect())]
+    r = rig(script, max_steps=5, prompt_growth=700)
+    result = r.run()
+    assert (result.outcome, result.steps) == ("max_steps", 5)
+    assert [s.outer_step for s in steps(r)] == [1, 2, 3, 4, 5]
+    fresh = [p for earlier, p in zip(r.prompts(), r.prompts()[1:]) if not p.startswith(earlier)]
+    assert fresh, "no prompt started afresh"
+    assert all(p.startswith(r.prompts()[0].split("GOAL:")[0]) for p in fresh)  # the same system prompt
+    first_fresh = fresh[0]
+    assert "EARLIER STEPS (the prompt starts afresh here" in first_fresh
+    assert 'STEP 1: think {"thought": "idea 0"} -> success: thought: idea 0' in first_fresh
+    assert "STEP 3/5." in first_fresh and "STEP 2/5." not in first_fresh

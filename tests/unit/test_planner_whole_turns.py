@@ -45,7 +45,7 @@ def test_the_system_prompt_asks_for_json_turns_and_the_conversation_holds_them()
     r = chat_rig([act("think", {"thought": "hm"}), {"DONE": "yes", "NEXT_TASK": "stop"}])
     r.run()
     first, last = r.prompts()
-    assert prompts.WHOLE_TURNS in first
+    assert prompts.system(thoughts=True, whole_turns=True) in first
     assert '"TOOL_NAME": "think"' in last  # the model's own turn, as it wrote it
 
 

@@ -57,17 +57,16 @@ def test_the_instruction_is_the_text_whole(toolbox):
     assert "Never dig the block under the bot" in result.value
 
 
-def test_the_planner_reads_the_instruction_and_then_uses_describe_note(toolbox, tmp_path):
-    script = [*act("pit-and-cave-safety", {}), *reflect(next_task="look at the scan"),
-              *act("describe-note", {"note": "Note_1"}), SUMMARY, *reflect(done=True)]
+def test_the_planner_shows_the_instruction_as_guidance_and_uses_describe_note(toolbox, tmp_path):
+    script = [*act("describe-note", {"note": "Note_1"}), SUMMARY, *reflect(done=True)]
     backend = ScriptedBackend(in_field_order(script))
     planner = Planner(backend, toolbox, PlannerOptions(max_steps=3), TraceWriter(tmp_path / "trace.jsonl"))
     ex = Executor(toolbox, Infospace.open(":memory:"), llm=backend, method_runner=planner, subplanner=planner)
     ex.infospace.store.create_note(SCAN)
     assert "describe-note" in catalog_text(toolbox) and "pit-and-cave-safety" in catalog_text(toolbox)
-    planner.run("get out of this cave", ex)
-    assert [(r.tool, r.status) for r in ex.records] == [("pit-and-cave-safety", "success"),
-                                                       ("describe-note", "success")]
-    after_instruction = next(c.prompt for c in backend.calls if "look at the scan" in c.prompt)
-    assert "Never dig the block under the bot" in after_instruction
+    planner.run("get out of this cave: describe the saved scan of it", ex)
+    assert [(r.tool, r.status) for r in ex.records] == [("describe-note", "success")]
+    first = backend.calls[0].prompt
+    assert "GUIDANCE (pit-and-cave-safety):" in first and "Never dig the block under the bot" in first
+    assert all("pit-and-cave-safety" not in (c.choices or []) for c in backend.calls)
     assert SUMMARY in backend.calls[-1].prompt

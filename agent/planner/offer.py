@@ -1,0 +1,104 @@
+"""What the outer loop offers the model for a goal: the tools it may choose, and the how-to text
+that goes with them.
+
+- named: the tools a user or a suite named (`--tools`, a suite's `tools:`), as given;
+- full: every tool that is an action (for models that can read a long catalog);
+- ranked, the default: the `catalog_size` tools that fit the goal best by their Skill.md text
+  (agent/tools/ranking.py), coarse tools (methods and skills) weighed above single world
+  actions, and the infospace primitives only for a goal about notes.
+
+Instruction tools are never actions: the seed makes them text added to the planner's context.
+The ones that fit the goal (or the named ones) are shown once, as GUIDANCE, and never offered.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from agent.planner import prompts
+from agent.tools import Toolbox, ToolSpec, catalog_text
+from agent.tools.catalog import ranked_catalog_text
+from agent.tools.frontmatter import CORE_SOURCE
+from agent.tools.loader import SKILLS_SOURCE
+from agent.tools.ranking import ToolIndex
+from agent.trace.schema import CatalogKind
+
+Catalog = Literal["ranked", "full"]
+# How much more a tool that does a whole job (a method, a skill) counts than one world action.
+COARSE_WEIGHT = 1.5
+# A ranked catalog offers at least this many tools, filled up with coarse ones when fewer fit.
+MIN_OFFERED = 4
+# At most this many instruction tools are added as guidance, the best fitting first.
+GUIDANCE_MAX = 2
+# A goal about notes: only then are the infospace primitives offered in a ranked catalog.
+NOTES_GOAL = re.compile(r"\b(notes?|collections?|remember\w*|memo\w*|sav(e|ed|es|ing)|record\w*|write down|jot)\b",
+                        re.IGNORECASE)
+
+
+class Offer(BaseModel):
+    """The tools a plan may choose, how they were chosen, and the instruction tools shown as guidance."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    catalog: CatalogKind
+    tools: list[str]
+    guidance: list[str] = []
+
+
+def offer_text(offer: Offer, toolbox: Toolbox) -> str:
+    """What the prompt says of an offer: the guidance of its instruction tools, then the catalog
+    of the tools it offers (a ranked one in rank order, the best fit first)."""
+    tools = toolbox.tools
+    guidance = "".join(prompts.GUIDANCE.format(name=name, text=tools[name].body) for name in offer.guidance)
+    if offer.catalog == "ranked":
+        catalog = ranked_catalog_text([tools[name] for name in offer.tools])
+    else:
+        catalog = catalog_text(Toolbox(tools={name: tools[name] for name in offer.tools}))
+    return prompts.OFFER.format(guidance=guidance, catalog=catalog)
+
+
+def is_action(spec: ToolSpec) -> bool:
+    """Whether the model may choose the tool as a step: any visible tool but an instruction."""
+    return not spec.hidden and spec.type != "instruction"
+
+
+class Offering:
+    """Chooses the offer for each goal of a run; the toolbox is indexed once, on first use."""
+
+    def __init__(self, toolbox: Toolbox, catalog: Catalog, size: int):
+        self.toolbox, self.catalog, self.size = toolbox, catalog, size
+        self._index: ToolIndex | None = None
+
+    def for_goal(self, goal: str, named: list[str] | None = None) -> Offer:
+        tools = self.toolbox.tools
+        if named:
+            return Offer(catalog="named", tools=[n for n in named if is_action(tools[n])],
+                         guidance=[n for n in named if tools[n].type == "instruction"])
+        scores = self._scores(goal)
+        guidance = sorted((n for n in scores if tools[n].type == "instruction"), key=lambda n: -scores[n])
+        actions = sorted(n for n, spec in tools.items() if is_action(spec))
+        if self.catalog == "ranked":
+            actions = self._ranked(goal, actions, scores)
+        return Offer(catalog=self.catalog, tools=actions, guidance=guidance[:GUIDANCE_MAX])
+
+    def _ranked(self, goal: str, actions: list[str], scores: dict[str, float]) -> list[str]:
+        """The best fitting `size` actions; where fewer than MIN_OFFERED fit at all, the coarse
+        ones fill up (a goal no tool's words fit still gets whole jobs to choose from)."""
+        about_notes = NOTES_GOAL.search(goal) is not None
+        candidates = [n for n in actions if about_notes or self.toolbox.tools[n].source != CORE_SOURCE]
+        weight = {n: COARSE_WEIGHT if _coarse(self.toolbox.tools[n]) else 1.0 for n in candidates}
+        fitting = sorted((n for n in candidates if n in scores), key=lambda n: (-scores[n] * weight[n], n))
+        filling = sorted((n for n in candidates if n not in scores), key=lambda n: (-weight[n], n))
+        return (fitting + filling[: max(0, MIN_OFFERED - len(fitting))])[: self.size]
+
+    def _scores(self, goal: str) -> dict[str, float]:
+        if self._index is None:
+            self._index = ToolIndex(spec for spec in self.toolbox.tools.values() if not spec.hidden)
+        return self._index.scores(goal)
+
+
+def _coarse(spec: ToolSpec) -> bool:
+    """A tool that does a whole job: a method, or a skill (skills/, --tools-dir), not one world action."""
+    return spec.type == "method" or spec.source == SKILLS_SOURCE
