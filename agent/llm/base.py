@@ -24,6 +24,8 @@ from agent.trace.records import Capabilities, LlmExchange, ModelInfo, Usage
 
 # llm tools get a reply of at most this many tokens unless they ask for another bound.
 COMPLETE_MAX_TOKENS = 512
+# A backend that cannot count tokens estimates a token as this many characters.
+CHARS_PER_TOKEN = 4
 
 
 class LlmError(McAgentError):
@@ -105,6 +107,11 @@ class Metered:
             tokens_in=meter.prompt_tokens, tokens_prefilled=prefilled, tokens_out=meter.completion_tokens,
             latency_s=latency_s,
         )
+
+    def count_tokens(self, text: str) -> int:
+        """How many tokens `text` is to the model: an estimate here, exact where the backend has
+        the model's tokenizer (llamacpp)."""
+        return len(text) // CHARS_PER_TOKEN
 
     def model_info(self) -> ModelInfo:
         """The model's name and context window; backends that can ask their model say more."""

@@ -107,8 +107,12 @@ class LlamaCppBackend(Metered, BaseBackend):
             meter.completion = out["choices"][0]["text"]
         return meter.completion, {"prompt_tokens": meter.prompt_tokens}
 
+    def count_tokens(self, text: str) -> int:
+        return len(loglik.tokenize(self.llama, text))
+
     def select(self, s, choices, temperature, choices_method=None):
         with self.metered("select", s.text_, list(choices)) as meter:
+            self._check_room(self.count_tokens(s.text_), max(self.count_tokens(c) for c in choices))
             decision = loglik.select(self.llama, s.text_, list(choices), choices_method or token_length_normalized, meter)
             meter.completion = decision.decision
         return decision

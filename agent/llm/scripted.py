@@ -23,11 +23,9 @@ from sglang.lang.chat_template import get_chat_template
 from sglang.lang.choices import ChoicesDecision
 
 from agent.errors import ConfigError
-from agent.llm.base import (Capabilities, LlmError, Meter, Metered, chat_messages, common_prefix, cut_at_stop,
-                            stop_strings)
+from agent.llm.base import (CHARS_PER_TOKEN, Capabilities, LlmError, Meter, Metered, chat_messages, common_prefix,
+                            cut_at_stop, stop_strings)
 
-# Rough tokens per character for the usage figures; the scripted backend has no tokenizer.
-CHARS_PER_TOKEN = 4
 # Calls kept in `calls`.
 CALLS_KEPT = 200
 # How similar (difflib's ratio) a select reply must be to a choice to be taken for it.

@@ -115,7 +115,7 @@ class Frame:
     task: str = prompts.FIRST_TASK  # the next outer step's NEXT_TASK
     recap: list[str] = field(default_factory=list)  # a line per outer step, for a prompt that starts afresh
     afresh: bool = False  # the outer loop stopped for the prompt to start afresh
-    opened_tokens: int | None = None  # the plan's first prompt's size, at its first outer step's last LLM call
+    opened_tokens: int | None = None  # the plan's first prompt's size: the system prompt, goal, state and offer
     inner_steps: int = 0
     claims: int = 0
     claims_refused: int = 0

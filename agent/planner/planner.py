@@ -159,6 +159,8 @@ class Planner:
         """The system prompt, the goal, the world state and the offer; in a prompt started afresh,
         the recap of the outer steps so far."""
         frame.prompt = s
+        if frame.opened_tokens is None:
+            frame.opened_tokens = self.ctx.backend.count_tokens(s.text())
         recap = prompts.RECAP.format(steps="\n".join(frame.recap[-RECAP_STEPS:])) if frame.recap else ""
         s += sgl.system(prompts.system(self.ctx.caps.thoughts, self.ctx.caps.whole_turns))
         s += sgl.user(prompts.START.format(goal=frame.goal, world=frame.world or prompts.NO_WORLD,
@@ -223,11 +225,9 @@ class Planner:
 
     def _prompt_full(self, frame: Frame) -> bool:
         """Whether the next step could take the prompt `prompt_growth` tokens past the plan's
-        first prompt (as its first step saw it): the prompt now, and room for one more step."""
-        now = self.ctx.backend.context_tokens
-        if frame.opened_tokens is None:
-            frame.opened_tokens = now
-        return now - frame.opened_tokens + STEP_TOKENS > self.ctx.options.prompt_growth
+        first: the prompt now (a method's inner steps included), and room for one more step."""
+        now = self.ctx.backend.count_tokens(frame.prompt.text())
+        return now - (frame.opened_tokens or 0) + STEP_TOKENS > self.ctx.options.prompt_growth
 
     def _outer_step(self, s, frame: Frame, offered: list[str]) -> tuple[OuterStep, Verdict | None, Stale]:
         """One step among the `offered` tools; with the check's verdict when it decides the run

@@ -7,8 +7,8 @@ from __future__ import annotations
 from agent.world.digest import world_digest
 from support.world_body import Body
 
-# The flat field's spawn area: grass at y=4, the feet at y=5.
-SPOT = (0.5, 5.0, 0.5)
+# A spot of its own on the shared flat field (grass at y=4, the feet at y=5), far from the others'.
+SPOT = (10.5, 5.0, -9.5)
 
 
 def test_looking_and_reading_change_nothing_digging_and_walking_do(flat: Body):
@@ -19,7 +19,7 @@ def test_looking_and_reading_change_nothing_digging_and_walking_do(flat: Body):
     flat.ok("mc-status")
     assert flat.call("mc-dig", forward=0, up=3).code == "refused"  # air: nothing to dig
     assert world_digest(flat.bot) == before
-    flat.ok("mc-dig", forward=1, up=-1)
+    flat.ok("mc-dig", forward=3, up=-1)  # in reach, and its drop beyond the bot's pick-up range
     dug = world_digest(flat.bot)
     assert dug != before
     flat.ok("mc-look", facing="west", pitch=0)

@@ -9,7 +9,7 @@ import pytest
 import sglang as sgl
 
 from agent.infospace import Infospace
-from agent.llm import open_backend
+from agent.llm import LlmError, open_backend
 from agent.planner import Planner, PlannerOptions
 from agent.trace.schema import OuterStep
 from agent.planner.args import decoding_schema
@@ -78,3 +78,16 @@ def test_an_append_only_prompt_prefills_only_what_is_new_and_stops_are_cut(backe
     second_prompt = backend.context_tokens
     second_prefill = used.prefilled_tokens - (used.prompt_tokens - second_prompt)
     assert second_prefill < second_prompt * 0.3, (second_prefill, second_prompt)
+
+
+@sgl.function
+def _choose_after(s, text: str):
+    s += sgl.user(text)
+    s += sgl.assistant(sgl.select("pick", choices=["yes", "no"]))
+
+
+def test_a_select_past_the_context_is_an_llm_error_that_says_so_not_a_decode_failure(backend):
+    long = " ".join(f"chest {n} holds oak logs;" for n in range(2000))
+    assert backend.count_tokens(long) > 8192
+    with pytest.raises(LlmError, match=r"the prompt has \d+ tokens; .* overflows the model's context of 8192"):
+        _choose_after.run(text=long, backend=backend, use_thread=False)

@@ -166,4 +166,4 @@ def test_a_prompt_grown_past_its_bound_starts_afresh_with_a_recap_and_the_steps_
     first_fresh = fresh[0]
     assert "EARLIER STEPS (the prompt starts afresh here" in first_fresh
     assert 'STEP 1: think {"thought": "idea 0"} -> success: thought: idea 0' in first_fresh
-    assert "STEP 3/5." in first_fresh and "STEP 2/5." not in first_fresh
+    assert "STEP 2/5." in first_fresh and "STEP 1/5." not in first_fresh  # 700 tokens of room: one step a prompt

@@ -115,3 +115,13 @@ def test_the_trace_records_what_each_step_offered_and_replay_shows_it():
 def test_every_shipped_world_tool_and_skill_says_when_to_use_it(toolbox):
     shipped = [spec for spec in toolbox.tools.values() if spec.source in ("minecraft", "skills")]
     assert shipped and [spec.name for spec in shipped if not spec.when_to_use] == []
+
+
+def test_a_new_goal_from_chat_gets_the_catalog_that_fits_it():
+    r = rig([*act("think", {"thought": "a"}), *reflect(done=True)], catalog="ranked")
+    r.planner.control.add_goal("save a note of what you found")
+    r.run("measure the distance")
+    first = r.prompts()[0]
+    old, new = first.split("NEW GOAL (given by a player; it replaces the GOAL above): save a note of what you found")
+    assert "- measure:" in old and "For the new goal:" in new and "- create-note:" in new
+    assert "create-note" in r.backend.calls[1].choices and "measure" not in r.backend.calls[1].choices
