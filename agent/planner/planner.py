@@ -246,7 +246,7 @@ class Planner:
         decided = ctx.goal_decided()
         done, next_task, note, next_by, stale = None, "", None, "runtime", Stale()
         if decided is None:
-            stale = frame.watch.see(ran.turn.tool, ran.turn.args, ran.result, self._changed(ran, before))
+            stale = frame.watch.see(ran.turn.tool, ran.turn.args, ran.result, self._changed(ran, before, news))
             # After a rejoin the plan resumes at the step it was in: the same task, nothing asked.
             resumes = news is not None and news.rejoined
             asks = stale.ended is None and not resumes
@@ -270,9 +270,13 @@ class Planner:
             ctx.formats.check()  # the step is recorded; too many unusable replies in a row end the run here
         return record, decided, stale
 
-    def _changed(self, ran: Ran, before: str | None) -> bool | None:
+    def _changed(self, ran: Ran, before: str | None, news: BodyNews | None) -> bool | None:
         """Whether the world around the bot changed during the step; None when unknown, or for a
-        tool that does not act in the world (an infospace primitive, an llm tool)."""
+        tool that does not act in the world (an infospace primitive, an llm tool). A step in which
+        the bot died or was rejoined changed its lot, whatever the fingerprint says: respawned
+        where it began, the bot may see what it saw before."""
+        if news is not None:
+            return True
         spec = self.toolbox.tools.get(ran.turn.tool or "")
         if before is None or spec is None or spec.type in ("primitive", "llm"):
             return None

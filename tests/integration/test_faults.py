@@ -120,10 +120,14 @@ def test_a_kicked_bot_joins_again_and_the_run_goes_on(tmp_path: Path) -> None:
     assert read_trace(trace).end.rejoins == 1
 
 
+# The lava walk is the test's doing, not the model's choice: mc-move is the one tool offered.
+WALK_ONLY = ("--tools", "mc-move")
+
+
 def test_a_death_in_lava_is_respawned_counted_and_the_run_goes_on(tmp_path: Path) -> None:
     # Only the sky is asked for here: the scenario's own check, lava avoided, would end the run (below).
     done, trace = _run(tmp_path, "lava-path", LAVA_WALK_POLICY, lambda pid, port: None, max_steps=3,
-                       flags=("--check", "sky_visible: true"))
+                       flags=("--check", "sky_visible: true", *WALK_ONLY))
     assert "Traceback" not in done.stderr
     events = read_trace(trace).events
     assert any(isinstance(e, Death) for e in events)
@@ -137,7 +141,7 @@ def test_a_death_in_lava_is_respawned_counted_and_the_run_goes_on(tmp_path: Path
 
 
 def test_a_walk_into_the_lava_a_goal_says_to_avoid_ends_the_run_failed_at_once(tmp_path: Path) -> None:
-    done, trace = _run(tmp_path, "lava-path", LAVA_WALK_POLICY, lambda pid, port: None, max_steps=3)
+    done, trace = _run(tmp_path, "lava-path", LAVA_WALK_POLICY, lambda pid, port: None, max_steps=3, flags=WALK_ONLY)
     end = read_trace(trace).end
     assert end is not None and end.outcome == "failed", done.stdout + done.stderr
     assert end.reason.startswith("the goal can no longer be reached: not all hold: ")

@@ -15,7 +15,7 @@ from agent.trace import read_trace
 from agent.trace.schema import Command, ToolResult
 from support.procs import env_with_token, interruptible, mcagent, new_token, transcript, wait_until_gone
 from support.observing import seen
-from support.planning import EXPLORE_POLICY, STATUS_POLICY, run_config
+from support.planning import EXPLORE_POLICY, NOTE_POLICY, run_config
 from support.waiting import wait_for
 
 def _next_step_line(proc: subprocess.Popen[str]) -> str:
@@ -27,8 +27,8 @@ def test_only_an_allowlisted_players_stop_ends_the_run(tmp_path: Path) -> None:
     token = new_token()
     with LocalServer(ServerSettings(), scenario=load_scenario("flat")) as info:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "agent.cli", "run", "--goal", "keep checking", "--config", str(run_config(tmp_path, "chat_allowlist: [boss]\n")),
-             "--server", f"127.0.0.1:{info.port}", "--llm", f"scripted:{STATUS_POLICY}",
+            [sys.executable, "-m", "agent.cli", "run", "--goal", "keep notes of what you see", "--config", str(run_config(tmp_path, "chat_allowlist: [boss]\n")),
+             "--server", f"127.0.0.1:{info.port}", "--llm", f"scripted:{NOTE_POLICY}",
              "--max-steps", "1000", "--trace", str(trace)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env_with_token(token),
             stdin=subprocess.DEVNULL, preexec_fn=interruptible,

@@ -24,6 +24,7 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 PLANNER_TOOLS = FIXTURES / "planner" / "tools"
 EXPLORE_POLICY = FIXTURES / "planner" / "explore_policy.py"
 STATUS_POLICY = FIXTURES / "planner" / "status_policy.py"
+NOTE_POLICY = FIXTURES / "planner" / "note_policy.py"
 
 
 def run_config(tmp_path: Path, extra: str = "") -> Path:

@@ -75,3 +75,12 @@ def test_a_resumable_method_goes_on_at_the_protocol_step_it_was_in() -> None:
     assert first.next_task.startswith("[METHOD: STEP 1") and first.decided.next == "runtime"
     assert result.rejoins == 1
 
+
+def test_a_step_the_bot_died_in_is_no_loop_though_the_world_looks_as_before() -> None:
+    # Respawned where it began, the bot sees what it saw: the fingerprint alone would call the step stale.
+    r = rig([*act("measure", {"distance": 3}), *reflect(False, "again"), *act("measure", {"distance": 3}),
+             *reflect(True)], max_steps=3)
+    r.planner.run("measure something large", r.executor, world="a test bench", body=Keeper({1: RESPAWNED}),
+                  digest=lambda: "same world")
+    first, second = [e for e in r.trace.events if isinstance(e, OuterStep)]
+    assert first.loop == "" and "measure" in second.offered

@@ -22,6 +22,8 @@ BLOCKS_PER_CHUNK = 16
         {"name": "distance", "type": "float", "description": "horizontal distance from the bot's feet, in the unit asked"},
         {"name": "facing", "type": "str", "description": "the cardinal nearest the way there"},
     ],
+    # What the planner ranks it by, for a goal: a user's goal in a user's words.
+    when_to_use="Before walking to a point or a place: how far away it is, and which way to go to reach it",
     # As the seed writes it: not complete when the bot's position could not be read.
     is_complete=lambda way: way is not None,
 )
