@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import atexit
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 import subprocess
 import tempfile
@@ -85,6 +85,7 @@ def _require_runtime() -> Any:
     from javascript import config
 
     config.executor.i = REQUEST_IDS_FROM
+    threading.excepthook = _quiet_after_abandon(threading.excepthook)
     # Registered after javascript's own exit hook, so it runs first (atexit is LIFO):
     # that hook waits forever while any event handler is still registered.
     atexit.register(shutdown)
@@ -95,6 +96,19 @@ def _require_runtime() -> Any:
     except Exception as e:  # noqa: BLE001 - JSPyBridge raises bare Exception on timeouts
         javascript.terminate()
         raise BridgeError(f"the Node bridge failed to start: {first_line(e)}; see {bridge_log_path()}") from None
+
+
+def _quiet_after_abandon(hook: Callable[[Any], object]) -> Callable[[Any], object]:
+    """`hook`, but silent on the one error an abandoned call is known to cause: JSPyBridge's
+    reader thread hands the late reply over through a barrier nobody waits at any more, and
+    dies of BrokenBarrierError 5 s later, a traceback on stderr after a clean Ctrl-C."""
+
+    def quiet(args: Any) -> object:
+        if _abandoned and args.exc_type is threading.BrokenBarrierError:
+            return None
+        return hook(args)
+
+    return quiet
 
 
 def register(connection: BotConnection) -> None:

@@ -20,7 +20,7 @@ from agent.trace import TraceWriter, read_trace
 from agent.trace.schema import MethodEnd, MethodStep, OuterStep, RunStart, ToolCall
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.tools import Executor, load_toolbox, standard_sources
-from support.planning import EXPLORE_POLICY, STATUS_POLICY, run_config
+from support.planning import EXPLORE_POLICY, NOTE_POLICY, run_config
 from support.procs import env_with_token, interruptible, mcagent, new_token, transcript, wait_until_gone
 
 GOAL = "get out of the room to open sky"
@@ -107,9 +107,9 @@ def test_ctrl_c_ends_mcagent_run_cleanly_with_the_summary_and_the_trace(tmp_path
     config.write_text(f"infospace: {tmp_path / 'notes.db'}\n")
     trace = tmp_path / "trace.jsonl"
     token = new_token()
-    policy = STATUS_POLICY
+    policy = NOTE_POLICY  # a new note each step: the run never ends by itself
     proc = subprocess.Popen(
-        [sys.executable, "-m", "agent.cli", "run", "--goal", "keep checking", "--config", str(config), "--port", "0",
+        [sys.executable, "-m", "agent.cli", "run", "--goal", "keep notes of what you see", "--config", str(config), "--port", "0",
          "--llm", f"scripted:{policy}", "--max-steps", "1000", "--trace", str(trace)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env_with_token(token), stdin=subprocess.DEVNULL,
         preexec_fn=interruptible,

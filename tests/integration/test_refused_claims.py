@@ -25,7 +25,8 @@ def test_a_model_that_would_claim_done_is_never_asked_and_cannot_end_the_run(tmp
     trace = tmp_path / "trace.jsonl"
     token = new_token()
     run = mcagent("run", "--scenario", scenario, "--config", str(run_config(tmp_path)), "--port", "0",
-                  "--llm", f"scripted:{CLAIMS_DONE}", "--max-steps", "2", "--trace", str(trace),
+                  "--llm", f"scripted:{CLAIMS_DONE}", "--tools", "mc-status,mc-inventory,mc-map", "--max-steps", "2",
+                  "--trace", str(trace),
                   token=token, timeout_s=120)
     assert run.returncode == 1, transcript(run)
     assert "outcome: max_steps (the goal was not reached within 2 steps)" in run.stdout
