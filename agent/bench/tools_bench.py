@@ -16,7 +16,7 @@ RADII = (4, 8, 16)
 
 
 def run(bot: BotConnection, executor: Executor, *, calls: int) -> list[Figure]:
-    """mc-observe-blocks at each radius, mc-status, mc-map and mc-explore through the executor, and
+    """mc-observe-blocks at each radius, mc-status, mc-map, mc-find and mc-explore through the executor, and
     the raw bridge calls they make, so the executor's and the tool's own overhead shows as the
     difference; and mc-map's and mc-explore's own costs on a map of 10,000 cells, without the world."""
     figures = [measure(f"mc-observe-blocks radius {r}", _tool(executor, "mc-observe-blocks", radius=r), calls=calls) for r in RADII]
@@ -25,6 +25,10 @@ def run(bot: BotConnection, executor: Executor, *, calls: int) -> list[Figure]:
     figures += [measure(f"mc-map radius {r} (survey + map)", _tool(executor, "mc-map", radius=r), calls=calls) for r in (8, 16)]
     figures.append(measure("raw bridge survey radius 8 (what observing and moving tools add)",
                            lambda: bot.call("survey", {"radius": 8}), calls=calls))
+    figures.append(measure("mc-find stone radius 16 (walks searched to the nearest 3)",
+                           _tool(executor, "mc-find", blocks=["stone"], radius=16), calls=calls))
+    figures.append(measure("raw bridge find stone radius 16 (no executor)",
+                           lambda: bot.call("find", {"blocks": ["stone"], "radius": 16}), calls=calls))
     figures.append(map_figure(calls=calls))
     # The first (warm-up) call walks to where the check holds; the timed ones find it holding.
     figures.append(measure("mc-explore, goal already holding (check + survey + report)",

@@ -8,6 +8,8 @@ A check is written in YAML or JSON as a mapping with one key, its predicate:
     within: {x: 0.5, y: 5, z: 12.5, distance: 2}  the feet are this close (3D, blocks) to a point
     standing_on_ground: true                    the bot stands on something
     has_item: {name: cobblestone, count: 3}     at least `count` (default 1) summed over stacks
+    near_block: {block: gold_block, distance: 2}  a block of that kind this close (blocks, 3D) to the
+                                                feet; its verdict never says where one is
     block_at: {at: [x, y, z], block: stone}     that world cell holds that block
     avoided: lava  (or [lava, fire])            the body has not been in such a block since the run began
     all: [checks]   any: [checks]   not: check
@@ -39,6 +41,7 @@ Cell = tuple[StrictInt, StrictInt, StrictInt]
 BlockName = Annotated[str, Field(pattern=r"^[a-z0-9_]+$", description="a block name such as stone or lava")]
 ItemName = Annotated[str, Field(pattern=r"^[a-z0-9_]+$", description="an item name such as dirt or stone_pickaxe")]
 MAX_ITEM_COUNT = 64 * 36  # every inventory slot a stack of 64
+MAX_NEAR_DISTANCE = 16.0  # near_block searches the blocks this close; farther is not near
 
 
 class CheckError(ConfigError):
@@ -103,6 +106,14 @@ class Sphere(StrictModel):
     y: StrictFloat
     z: StrictFloat
     distance: StrictFloat = Field(gt=0)
+
+
+class Nearness(StrictModel):
+    """A block kind, and how close one must be: blocks, 3D, from the feet position to the block's
+    centre. The default 2 holds standing beside the block (1.1) or on it (0.5), not one cell off."""
+
+    block: BlockName
+    distance: StrictFloat = Field(2.0, gt=0, le=MAX_NEAR_DISTANCE)
 
 
 class Placement(StrictModel):
@@ -203,6 +214,13 @@ class HasItem(Predicate):
         return f"has_item {self.has_item.name} {self.has_item.count}"
 
 
+class NearBlock(Predicate):
+    near_block: Nearness
+
+    def describe(self) -> str:
+        return f"near_block {self.near_block.block} {_num(self.near_block.distance)}"
+
+
 class BlockAt(Predicate):
     block_at: Placement
 
@@ -266,8 +284,8 @@ class Not(Predicate):
         return self.model_copy(update={"not_": self.not_.transformed(t)})
 
 
-Check = Union[All, AnyOf, Not, SkyVisible, FeetYAtLeast, Outside, Within, StandingOnGround, HasItem, BlockAt,
-              Avoided]
+Check = Union[All, AnyOf, Not, SkyVisible, FeetYAtLeast, Outside, Within, StandingOnGround, HasItem, NearBlock,
+              BlockAt, Avoided]
 for _model in (All, AnyOf, Not):
     _model.model_rebuild()
 COMBINATORS = (All, AnyOf, Not)

@@ -20,6 +20,7 @@ from pathlib import Path
 from rich.console import Console
 
 from agent.checks import Check, load_check
+from agent.checks.derive import derive_check
 from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args
 from agent.cli.serving import add_scenario_seed_flag, add_server_flags, world_options
 from agent.cli.tools_cmd import add_catalog_flags, add_tools_flags, tool_sources
@@ -72,13 +73,15 @@ def run(args: argparse.Namespace) -> int:
     config = loaded.config
     world = world_options(args, config)
     goal, check = goal_and_check(args.goal, args.check, world)
+    # Given no check, the goal's own words may state one ("Collect three oak logs").
+    derived = check is None and (check := derive_check(goal)) is not None
     options = PlannerOptions(
         max_steps=args.max_steps or config.max_steps,
         method_max_steps=args.method_max_steps or config.method_max_steps,
         tools=args.tools, catalog=args.catalog or config.catalog, catalog_size=config.catalog_size,
     )
     with trace_path(args.trace, config, goal) as trace:
-        return run_and_print(loaded, args, world, goal, check, options, trace).exit_code
+        return run_and_print(loaded, args, world, goal, check, options, trace, derived=derived).exit_code
 
 
 def goal_and_check(goal: str | None, check: str | None, world: WorldOptions) -> tuple[str, Check | None]:
@@ -107,15 +110,16 @@ def trace_path(given: Path | None, config: AgentConfig, goal: str) -> Iterator[P
 
 def run_and_print(loaded: LoadedConfig, args: argparse.Namespace, world: WorldOptions, goal: str,
                   check: Check | None, options: PlannerOptions, trace: Path,
-                  on_ready: Callable[[WorldSession], None] | None = None) -> RunResult:
-    """Runs one episode through the session layer, printing its steps as they happen and its summary."""
+                  on_ready: Callable[[WorldSession], None] | None = None, derived: bool = False) -> RunResult:
+    """Runs one episode through the session layer, printing its steps as they happen and its
+    summary; `derived`: the check was read from the goal's words, and the first line says so."""
     request = RunRequest(
         config=loaded.config, tool_sources=tool_sources(loaded, args), world=world, goal=goal, check=check,
         options=options, trace=trace, on_event=print_progress, on_say=lambda text: print(f"bot says: {text}"),
         on_ready=on_ready or _say_where, on_tool_error=lambda line: print(f"tools: {line}", file=sys.stderr),
     )
     if check is not None:
-        print(f"goal: {goal}; check: {check.describe()}")
+        print(f"goal: {goal}; check{' (derived from the goal)' if derived else ''}: {check.describe()}")
     result = plan_in_world(request)
     print_summary(result)
     return result

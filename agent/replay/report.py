@@ -14,20 +14,17 @@ from __future__ import annotations
 import json
 import math
 import sqlite3
-from functools import cache
 from html import escape
 
-from agent.paths import NODE_MODULES
-from agent.server.settings import DEFAULT_LOCAL_VERSION
 from agent.trace.reader import Trace
 from agent.trace.schema import LlmCall, MethodStep, OuterStep, Pose, RunEnd, ToolCall, ToolResult
 from agent.replay.timeline import catalog_said, clip
 from agent.world.frame import to_world
+from agent.world.gamedata import passable_blocks
 from agent.world.spatial import MAP_FILE, Mark, SpatialMemory, overview
 
 MAP_PX, CELL_MIN_PX = 560, 4
 MERGE_BLOCKS = 0.5
-MINECRAFT_DATA = NODE_MODULES / "minecraft-data" / "minecraft-data" / "data"
 MARK_COLOURS = {Mark.WALL: "#8a8a8a", Mark.FREE: "#e3ead6", Mark.VISITED: "#b9d3f2", Mark.FRONTIER: "#f0b429",
                 Mark.WET: "#e0452b"}
 CSS = """body{font:14px system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;width:100%}
@@ -95,16 +92,6 @@ def _column(seen: dict, forward: int, right: int) -> tuple[int, int]:
     """The world (x, z) of an offset in an observation's egocentric frame."""
     dx, dz = to_world(forward, right, seen["facing"])
     return seen["feet"]["x"] + dx, seen["feet"]["z"] + dz
-
-
-@cache
-def passable_blocks(mc_version: str | None) -> frozenset[str]:
-    """Names of the blocks a body passes (no collision box: air, grass, flowers, water), from the
-    minecraft-data the bridge uses, the same test as bridge/helpers/blocks.js."""
-    paths = json.loads((MINECRAFT_DATA / "dataPaths.json").read_text(encoding="utf-8"))["pc"]
-    where = paths.get(mc_version or DEFAULT_LOCAL_VERSION, paths[DEFAULT_LOCAL_VERSION])["blocks"]
-    blocks = json.loads((MINECRAFT_DATA / where / "blocks.json").read_text(encoding="utf-8"))
-    return frozenset(b["name"] for b in blocks if b["boundingBox"] == "empty")
 
 
 def map_svg(trace: Trace) -> str:

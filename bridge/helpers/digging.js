@@ -145,4 +145,4 @@ function faceAgain (bot, facing) {
   return bot.look(yawFromDeg(yawOfFacing(facing)), 0, true)
 }
 
-module.exports = { digAlong }
+module.exports = { digAlong, clear, MAX_DIG_S }

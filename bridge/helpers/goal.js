@@ -10,9 +10,13 @@ const { roofAbove } = require('./observe')
 const { feetBlock } = require('./frame')
 const { carried } = require('./inventory')
 const { contactsWith } = require('./contact')
+const { kindOf } = require('./approach')
 
 const finding = (holds, says) => ({ holds, says })
 const between = (v, a, b) => v >= Math.min(a, b) && v <= Math.max(a, b)
+// Blocks of a kind near_block measures: findBlocks returns them roughly nearest first, by chunk
+// section, so a few more than one are read and the nearest of them taken.
+const NEAR_CANDIDATES = 64
 
 // Each predicate: (world, value) -> {holds, says}. `world` is read once per call.
 const PREDICATES = {
@@ -39,6 +43,12 @@ const PREDICATES = {
     const n = carried(bot, (i) => i.name === name)
     return finding(n >= count, `${n} in the inventory`)
   },
+  // Says how near only when it holds: a goal to find a block must not be told where it is.
+  near_block: ({ bot, feet }, { block, distance }) => {
+    const d = nearestDistance(bot, feet, block, distance)
+    if (d === null) return finding(false, `no ${block} within ${distance} blocks of the feet`)
+    return finding(true, `${block} ${d.toFixed(1)} blocks from the feet`)
+  },
   block_at: ({ at }, { at: cell, block }) => {
     const name = at(new Vec3(...cell)).name
     return finding(name === block, name === null ? 'that chunk is not loaded' : `${name} there`)
@@ -49,6 +59,14 @@ const PREDICATES = {
     if (met.length === 0) return finding(true, `not in ${names.join(' or ')} since the run began`)
     return finding(false, met.map(({ name, x, y, z }) => `was in ${name} at (${x}, ${y}, ${z})`).join(', '))
   }
+}
+
+/** Blocks from `feet` to the centre of the nearest `name` block within `distance`; null if none. */
+function nearestDistance (bot, feet, name, distance) {
+  const kind = kindOf(bot, name)
+  const cells = bot.findBlocks({ matching: kind.id, point: feet, maxDistance: Math.ceil(distance) + 1, count: NEAR_CANDIDATES })
+  const distances = cells.map((c) => feet.distanceTo(c.offset(0.5, 0.5, 0.5))).filter((d) => d <= distance)
+  return distances.length ? Math.min(...distances) : null
 }
 
 function evaluate (world, check) {

@@ -58,4 +58,4 @@ function movementsFor (bot, { allow_dig: dig = false, allow_build: build = false
   return movements
 }
 
-module.exports = { goto }
+module.exports = { goto, movementsFor }

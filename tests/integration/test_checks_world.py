@@ -50,6 +50,11 @@ AT_SPAWN = [
     ({"block_at": {"at": [3, 5, 0], "block": "stone"}}, True, "block_at (3, 5, 0) stone holds: stone there"),
     ({"block_at": {"at": [3, 5, 1], "block": "stone"}}, False, "block_at (3, 5, 1) stone is false: air there"),
     ({"has_item": {"name": "dirt", "count": 4}}, False, "has_item dirt 4 is false: 3 in the inventory"),
+    # The stone block's centre is 3.04 blocks from the feet, the roof's nearest 3.5; no gold anywhere.
+    ({"near_block": {"block": "stone", "distance": 3.1}}, True, "near_block stone 3.1 holds: stone 3.0 blocks from the feet"),
+    ({"near_block": {"block": "stone"}}, False, "near_block stone 2 is false: no stone within 2 blocks of the feet"),
+    ({"near_block": {"block": "gold_block", "distance": 16}}, False,
+     "near_block gold_block 16 is false: no gold_block within 16 blocks of the feet"),
     ({"all": [{"standing_on_ground": True}, {"sky_visible": True}]}, False,
      "not all hold: sky_visible is false: stone at y=8, 2 blocks above the head"),
     ({"not": {"sky_visible": True}}, True, "not(sky_visible) holds: sky_visible is false: stone at y=8, 2 blocks above the head"),
@@ -135,3 +140,8 @@ def test_avoided_reads_the_way_so_a_bot_out_of_the_lava_again_has_still_been_in_
             assert _judge(again, {"avoided": "lava"}) == Verdict(holds=False, detail=burned, lost=True)
             start_the_way(again)  # what a run does as it begins
             assert _judge(again, {"avoided": "lava"}).holds
+
+
+def test_near_block_with_a_name_no_block_has_says_so(roofed: BotConnection) -> None:
+    verdict = _judge(roofed, {"near_block": {"block": "goldblock"}})
+    assert not verdict.holds and "unknown block 'goldblock'" in verdict.detail

@@ -12,7 +12,8 @@ import pytest
 
 from agent.bridge import connect
 from agent.checks import evaluate
-from agent.checks.model import All, AnyOf, Avoided, Check, FeetYAtLeast, Not, Outside, SkyVisible, StandingOnGround, Within
+from agent.checks.model import (All, AnyOf, Avoided, Check, FeetYAtLeast, HasItem, NearBlock, Not, Outside, SkyVisible,
+                                StandingOnGround, Within)
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.server.local_server import ServerError
 from agent.server.scenario import Scenario, scenario_names
@@ -100,6 +101,10 @@ def _holds(check: Check, feet: tuple[int, int, int], world: World) -> bool:
         return math.dist((feet[0] + 0.5, feet[1], feet[2] + 0.5), (w.x, w.y, w.z)) <= w.distance
     if isinstance(check, Avoided):
         return "air" not in check.avoided  # the walk below passes through air cells only
+    if isinstance(check, NearBlock):
+        near = check.near_block
+        return any(block == near.block and math.dist((feet[0] + 0.5, feet[1], feet[2] + 0.5), (x + 0.5, y + 0.5, z + 0.5))
+                   <= near.distance for (x, y, z), block in world.changes.items())
     raise AssertionError(f"no model for {check.describe()}")
 
 
@@ -140,9 +145,18 @@ def _walk_out(scenario: Scenario) -> tuple[int, int, int] | None:
 
 # Scenarios with a task (a success check); the others (ledge, buried-fluids) are set-ups for tool tests.
 TASKS = [n for n in scenario_names() if load_scenario(n).success is not None]
+# Tasks of getting things: their check is the inventory, not a place.
+COLLECTING = [n for n in TASKS if isinstance(load_scenario(n).success, HasItem)]
 
 
-@pytest.mark.parametrize("name", [n for n in TASKS if n not in NOT_BY_WALKING])
+@pytest.mark.parametrize("name", COLLECTING)
+def test_a_collecting_task_holds_enough_of_what_it_asks_for(name: str) -> None:
+    scenario = load_scenario(name)
+    wanted = scenario.success.has_item
+    assert sum(block == wanted.name for block in World(scenario).changes.values()) >= wanted.count
+
+
+@pytest.mark.parametrize("name", [n for n in TASKS if n not in NOT_BY_WALKING and n not in COLLECTING])
 def test_the_way_out_can_be_walked(name: str) -> None:
     base = load_scenario(name)
     for seed in SEEDS:

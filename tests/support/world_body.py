@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from agent.bridge import BotConnection, connect
 from agent.infospace import Infospace
-from agent.server import LocalServer, ServerSettings, load_scenario
+from agent.server import LocalServer, Scenario, ServerSettings, load_scenario
 from agent.tools import Executor, Toolbox
 from agent.tools.result import ToolResult
 from support.geometry import World
@@ -41,10 +41,10 @@ class Body:
         self.ok("mc-look", facing=facing, pitch=0)
 
 
-def scenario_body(scenario_name: str, username: str, toolbox: Toolbox, version: str | None = None) -> Iterator[Body]:
-    """A local server with the scenario (on `version`, else the default), a bot in it and an
-    executor over `toolbox`; all torn down after."""
-    scenario = load_scenario(scenario_name)
+def scenario_body(scenario: str | Scenario, username: str, toolbox: Toolbox, version: str | None = None) -> Iterator[Body]:
+    """A local server with the scenario (by name, or a test's own; on `version`, else the
+    default), a bot in it and an executor over `toolbox`; all torn down after."""
+    scenario = load_scenario(scenario) if isinstance(scenario, str) else scenario
     served = {"version": version} if version else {}
     with LocalServer(ServerSettings(), scenario=scenario, **served) as info:
         with connect(port=info.port, username=username, version=version) as bot:

@@ -1,0 +1,21 @@
+"""mc-collect's result (bridge/helpers/collect.js): blocks of a kind walked to, dug and picked
+up, with what the inventory gained, counted before and after."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from agent.world.results.digging import DigRun
+
+CollectStop = Literal["completed", "not_found", "unreachable", "fluid_ahead", "unbreakable", "blocked", "timeout",
+                      "disconnected"]
+
+
+class CollectReport(DigRun):
+    block: str
+    asked: int = Field(description="blocks asked for")
+    gained: dict[str, int] = Field(description="items the inventory holds more of than before, by name")
+    steps: int = Field(description="blocks walked to and dug")
+    stop_reason: CollectStop

@@ -1,0 +1,110 @@
+'use strict'
+// Going to a block of a kind: the nearest one a walk reaches (pathfinder, no digging or building
+// on the way), tried nearest first. `approach` ends beside it; collect.js walks to within
+// digging reach of it instead. Positions are world blocks (x east, y up, z south).
+const { goals } = require('mineflayer-pathfinder')
+const { HelperError, requireInteger, requireNumber } = require('./errors')
+const { movementsFor } = require('./goto')
+const { Stop } = require('./stepwise')
+const { withTimeout } = require('./waiting')
+const { vec } = require('./state')
+const { tidy } = require('./numbers')
+
+const MAX_RADIUS = 32
+const MAX_TIMEOUT_S = 120
+// Candidates looked at; one a walk cannot reach is not tried again in the same call.
+const CANDIDATES = 32
+// A path search per candidate: at most this long, and no farther from the bot than the radius
+// looked in and a margin.
+const SEARCH_MS = 200
+const SEARCH_MARGIN = 4
+
+/** The block kind named, or bad_args. */
+function kindOf (bot, name) {
+  const kind = bot.registry.blocksByName[name]
+  if (!kind) throw new HelperError('bad_args', `unknown block '${name}'`)
+  return kind
+}
+
+/** Milliseconds left before `deadline`; a timeout when none are. */
+function left (deadline) {
+  const ms = deadline - Date.now()
+  if (ms <= 0) throw new HelperError('timeout', 'the call ran out of time')
+  return ms
+}
+
+/**
+ * Whether a walk reaches `goal` without digging or building, searching no farther than
+ * `searchRadius` from the bot for at most `ms`: true, false, or null when the search ran out of
+ * time. A search that finds no way explores every cell it may: the radius bounds it. Making the
+ * `movements` costs about a millisecond: a caller searching several goals makes them once.
+ */
+function walkable (bot, goal, searchRadius, ms = SEARCH_MS, movements = movementsFor(bot, {})) {
+  let status = 'partial' // yielded after each tick's worth of work, until the search ends
+  for (const { result } of bot.pathfinder.getPathFromTo(movements, bot.entity.position, goal, { timeout: ms, searchRadius })) {
+    status = result.status
+  }
+  return status === 'success' ? true : status === 'noPath' ? false : null
+}
+
+/**
+ * Walks to `goalFor(cell)` of the nearest `kind` block a walk reaches, skipping the cells in
+ * `unreachable` and adding those no walk reaches: a walk starts only once a path is known, so
+ * the bot never sets off towards a block walled in. @returns the block's cell
+ */
+async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline) {
+  const cells = bot.findBlocks({ matching: kind.id, maxDistance: radius, count: CANDIDATES })
+    .filter((c) => !unreachable.has(c.toString()))
+  if (cells.length === 0) throw new Stop('not_found', `no ${unreachable.size ? 'reachable ' : ''}${kind.name} left within ${radius} blocks`)
+  const movements = movementsFor(bot, {})
+  let cell = null
+  for (const c of cells) {
+    if (walkable(bot, goalFor(c), radius + SEARCH_MARGIN, Math.min(SEARCH_MS, left(deadline)), movements)) {
+      cell = c
+      break
+    }
+    unreachable.add(c.toString()) // no way there found: the next nearest
+  }
+  if (!cell) throw new Stop('unreachable', `no walk reaches any of the ${cells.length} ${kind.name} within ${radius} blocks`)
+  await walk(bot, goalFor(cell), deadline, `walking to the ${kind.name}`)
+  return cell
+}
+
+/**
+ * Walks to `goal` with the pathfinder, without digging or building, until `deadline`. The
+ * movements are set first: that also clears a stop the last walk's cleanup asked for, which
+ * would otherwise end this walk before its first step.
+ */
+async function walk (bot, goal, deadline, what) {
+  bot.pathfinder.setMovements(movementsFor(bot, {}))
+  await withTimeout(bot.pathfinder.goto(goal), left(deadline), what, () => bot.pathfinder.stop())
+}
+
+/** @param {{block: string, radius?: number, timeout_s?: number}} args */
+async function approach (bot, { block, radius = 16, timeout_s: timeoutS = 30 }) {
+  const kind = kindOf(bot, block)
+  requireInteger('radius', radius, 1, MAX_RADIUS)
+  requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
+  const start = vec(bot.entity.position)
+  let cell = null
+  let stop = null
+  try {
+    cell = await walkToNearest(bot, kind, radius, (c) => new goals.GoalGetToBlock(c.x, c.y, c.z), new Set(), Date.now() + timeoutS * 1000)
+  } catch (err) {
+    if (!(err instanceof Stop) && err.code !== 'timeout') throw err
+    stop = { reason: err.reason ?? 'timeout', detail: err.message }
+  }
+  const feet = bot.entity.position
+  return {
+    block,
+    reached: cell !== null,
+    stop_reason: stop?.reason ?? 'completed',
+    detail: stop?.detail ?? `beside the ${block}`,
+    position: cell && { x: cell.x, y: cell.y, z: cell.z },
+    distance: cell && tidy(feet.distanceTo(cell.offset(0.5, 0.5, 0.5))),
+    start,
+    end: vec(feet)
+  }
+}
+
+module.exports = { approach, walkToNearest, walk, walkable, kindOf, left, SEARCH_MARGIN }

@@ -1,0 +1,95 @@
+'use strict'
+// Collecting blocks of a kind: for each, the nearest one a walk can reach to within digging
+// range is walked to (pathfinder, no digging or building on the way), dug as digging.js digs
+// (the fastest tool carried in hand, never letting in lava or water), and its drop walked onto
+// until the inventory shows it. The inventory is counted before and after: what was gained is
+// what the world gave, not what was dug. Positions are world blocks (x east, y up, z south).
+const { goals } = require('mineflayer-pathfinder')
+const { requireInteger, requireNumber } = require('./errors')
+const { frameOf } = require('./frame')
+const { clear } = require('./digging')
+const { runSteps } = require('./stepwise')
+const { sleep } = require('./waiting')
+const { walkToNearest, walk, kindOf, left } = require('./approach')
+
+const MAX_COUNT = 16
+const MAX_RADIUS = 32
+const MAX_TIMEOUT_S = 300
+// A drop appears within a tick or two of the dig and flies up to ~2 blocks off (flying-squid: a
+// random speed); it is handed over half a second after it appears, within 1.75 blocks of the feet.
+const DROP_APPEARS_MS = 1000
+const DROP_FLIES = 3
+const PICKUP_MS = 1000
+const PICKUP_TRIES = 3
+const POLL_MS = 50
+
+/** @param {{block: string, count?: number, radius?: number, timeout_s?: number}} args */
+async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeoutS = 60 }) {
+  const kind = kindOf(bot, block)
+  requireInteger('count', count, 1, MAX_COUNT)
+  requireInteger('radius', radius, 1, MAX_RADIUS)
+  requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
+  const deadline = Date.now() + timeoutS * 1000
+  const before = counts(bot)
+  const unreachable = new Set()
+  const dug = []
+  const run = await runSteps(bot, count, async () => {
+    const target = await walkToNearest(bot, kind, radius, (c) => new goals.GoalLookAtBlock(c, bot.world), unreachable, deadline)
+    const got = await clear(bot, frameOf(bot), target)
+    dug.push(got)
+    await pickUp(bot, target, deadline, got.block)
+  })
+  return { block, asked: count, blocks_dug: dug.length, dug, gained: gained(before, counts(bot)), ...run }
+}
+
+/**
+ * Walks onto the drop of the block dug at `cell` until the inventory holds more than before: into
+ * the drop's own cell, since the server hands a drop over within 1.75 blocks of the feet and a
+ * drop flies off the block at a random speed. A few tries, each where the drop is now.
+ */
+async function pickUp (bot, cell, deadline, name) {
+  const had = total(bot)
+  const picked = () => total(bot) > had
+  for (let attempt = 0; attempt < PICKUP_TRIES; attempt++) {
+    const drop = await waitFor(() => picked() || nearestDrop(bot, cell), Math.min(DROP_APPEARS_MS, left(deadline)))
+    if (!drop || picked()) return // picked up, or nothing dropped (a block that drops nothing): the count says so
+    const p = drop.position.floored()
+    await walk(bot, new goals.GoalBlock(p.x, p.y, p.z), deadline, `walking onto the dropped ${name}`)
+      .catch((err) => { if (err.code === 'timeout') throw err }) // no way into that cell: the next try looks again
+    if (await waitFor(picked, Math.min(PICKUP_MS, left(deadline)))) return
+  }
+}
+
+/** The item entity nearest the dug block, within the distance a drop flies. */
+function nearestDrop (bot, cell) {
+  const centre = cell.offset(0.5, 0.5, 0.5)
+  const drops = Object.values(bot.entities).filter((e) => e.name === 'item' && e.position.distanceTo(centre) < DROP_FLIES)
+  return drops.sort((a, b) => a.position.distanceTo(centre) - b.position.distanceTo(centre))[0] ?? null
+}
+
+async function waitFor (found, ms) {
+  const until = Date.now() + ms
+  for (;;) {
+    const value = found()
+    if (value || Date.now() >= until) return value
+    await sleep(POLL_MS)
+  }
+}
+
+function counts (bot) {
+  const by = {}
+  for (const i of bot.inventory.items()) by[i.name] = (by[i.name] ?? 0) + i.count
+  return by
+}
+
+function total (bot) {
+  return bot.inventory.items().reduce((sum, i) => sum + i.count, 0)
+}
+
+/** {name: more now than before}, for the names that grew. */
+function gained (before, after) {
+  return Object.fromEntries(Object.entries(after).filter(([name, n]) => n > (before[name] ?? 0))
+    .map(([name, n]) => [name, n - (before[name] ?? 0)]))
+}
+
+module.exports = { collect }

@@ -1,0 +1,32 @@
+"""A run given no check reads one from its goal's words: "Stand next to the gold block" in a
+world with a gold block behind a wall (the gold scenario without its success key) is judged by
+near_block, which the first line names as derived, and a walk there ends the run verified."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from agent.paths import REPO_ROOT
+from agent.trace import read_trace
+from support.planning import FIXTURES, run_config
+from support.procs import mcagent, new_token, transcript, wait_until_gone
+
+APPROACH_GOLD = FIXTURES / "planner" / "approach_gold_policy.py"
+
+
+def test_a_goal_to_stand_by_a_block_is_judged_by_the_check_its_words_state(tmp_path: Path) -> None:
+    world = yaml.safe_load((REPO_ROOT / "server-config" / "scenarios" / "gold.yaml").read_text(encoding="utf-8"))
+    del world["success"], world["goal"]
+    scenario = tmp_path / "gold-unjudged.yaml"
+    scenario.write_text(yaml.safe_dump(world), encoding="utf-8")
+    trace, token = tmp_path / "trace.jsonl", new_token()
+    done = mcagent("run", "--scenario", str(scenario), "--goal", "Stand next to the gold block", "--port", "0",
+                   "--config", str(run_config(tmp_path)), "--llm", f"scripted:{APPROACH_GOLD}", "--max-steps", "2",
+                   "--trace", str(trace), token=token, timeout_s=120)
+    assert done.returncode == 0, transcript(done)
+    assert done.stdout.startswith("goal: Stand next to the gold block; check (derived from the goal): near_block gold_block 2")
+    assert "outcome: success (verified: near_block gold_block 2 holds: gold_block " in done.stdout
+    assert read_trace(trace).start.check == {"near_block": {"block": "gold_block", "distance": 2.0}}
+    assert wait_until_gone(token, timeout_s=5) == []

@@ -1,0 +1,75 @@
+"""mc-collect on the real server, under the tree scenario's oak (a trunk of four logs): the logs
+are walked to, dug and picked up, the inventory counted before and after says what was gained,
+the trunk's cells are air afterwards; the top log, out of reach from the ground, stops
+unreachable, and a kind not there not_found. Then `mcagent run` on the tree, with a policy that
+calls mc-collect, ends verified."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from agent.checks import evaluate, parse_check
+from agent.server import load_scenario
+from agent.tools import Toolbox
+from agent.trace import read_trace
+from support.planning import FIXTURES, run_config
+from support.procs import mcagent, new_token, transcript, wait_until_gone
+from support.waiting import wait_for
+from support.world_body import Body, scenario_body
+
+TRUNK = [(4, y, 5) for y in range(5, 9)]
+COLLECT_POLICY = FIXTURES / "planner" / "collect_policy.py"
+
+
+@pytest.fixture(scope="module")
+def tree(toolbox: Toolbox) -> Iterator[Body]:
+    for body in scenario_body("tree", "woodcutter", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground)
+        yield body
+
+
+def _logs(body: Body) -> int:
+    return sum(i["count"] for i in body.ok("mc-inventory")["items"] if i["name"] == "oak_log")
+
+
+def test_three_logs_are_dug_picked_up_and_counted(tree: Body) -> None:
+    assert _logs(tree) == 0
+    report = tree.ok("mc-collect", block="oak_log", count=3)
+    assert report["stop_reason"] == "completed" and report["blocks_dug"] == 3
+    assert report["gained"] == {"oak_log": 3}
+    assert _logs(tree) == 3
+    dug = {(d["position"]["x"], d["position"]["y"], d["position"]["z"]) for d in report["dug"]}
+    assert dug < set(TRUNK) and all(tree.bot.block_at(*cell) == "air" for cell in dug)
+    assert evaluate(tree.bot, parse_check({"has_item": {"name": "oak_log", "count": 3}}, "c")).holds
+
+
+def test_the_log_out_of_reach_stops_unreachable_and_a_kind_not_there_not_found(tree: Body) -> None:
+    # The top log is 3 blocks above the feet of anyone standing: out of digging reach from the ground.
+    high = tree.call("mc-collect", block="oak_log")
+    assert not high.ok and high.code == "unreachable"
+    assert (high.data["blocks_dug"], high.data["gained"]) == (0, {})
+    assert "no walk reaches any of the 1 oak_log within 16 blocks" in high.reason
+    assert tree.bot.block_at(*TRUNK[-1]) == "oak_log" and _logs(tree) == 3
+    none = tree.call("mc-collect", block="diamond_ore", count=2)
+    assert none.code == "not_found" and "no diamond_ore left within 16 blocks" in none.reason
+
+
+def test_an_unknown_block_is_refused_before_anything_moves(tree: Body) -> None:
+    result = tree.call("mc-collect", block="oak_logs")
+    assert result.code == "bad_args" and "unknown block 'oak_logs'" in result.reason
+
+
+def test_a_run_on_the_tree_collects_three_logs_and_the_world_verifies_it(tmp_path: Path) -> None:
+    trace, token = tmp_path / "trace.jsonl", new_token()
+    done = mcagent("run", "--scenario", "tree", "--config", str(run_config(tmp_path)), "--port", "0",
+                   "--llm", f"scripted:{COLLECT_POLICY}", "--max-steps", "2", "--trace", str(trace),
+                   token=token, timeout_s=120)
+    assert done.returncode == 0, transcript(done)
+    assert "goal: Collect three oak logs.; check: has_item oak_log 3" in done.stdout
+    assert "outcome: success (verified: has_item oak_log 3 holds: 3 in the inventory)" in done.stdout
+    assert read_trace(trace).end.outcome == "success"
+    assert load_scenario("tree").success.describe() == "has_item oak_log 3"
+    assert wait_until_gone(token, timeout_s=5) == []

@@ -1,0 +1,42 @@
+"""A check read from a goal's words (agent/checks/derive.py), for a run given none: getting
+things becomes has_item with the game's item name and the count; finding or standing by a
+block becomes near_block, which names no place; anything else gets no check."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.checks.derive import derive_check
+
+
+@pytest.mark.parametrize(("goal", "check"), [
+    ("Collect three oak logs", "has_item oak_log 3"),
+    ("collect 3 oak logs from the tree", "has_item oak_log 3"),
+    ("Gather 5 dirt blocks", "has_item dirt 5"),
+    ("Mine two cobblestone.", "has_item cobblestone 2"),
+    ("Get a stone pickaxe", "has_item stone_pickaxe 1"),
+    ("get 2 torches", "has_item torch 2"),
+    ("Chop 4 birch logs and then come back", "has_item birch_log 4"),
+    ("Collect three oak planks", "has_item oak_planks 3"),
+    ("Stand next to the gold block", "near_block gold_block 2"),
+    ("Find the gold block", "near_block gold_block 2"),
+    ("find a chest and stand by it", "near_block chest 2"),
+    ("walk to the gold block", "near_block gold_block 2"),
+    ("Go near the diamond ore", "near_block diamond_ore 2"),
+])
+def test_a_goal_that_names_a_count_of_an_item_or_a_block_to_be_by_gets_its_check(goal: str, check: str) -> None:
+    derived = derive_check(goal)
+    assert derived is not None and derived.describe() == check
+
+
+@pytest.mark.parametrize("goal", [
+    "get out of the cave to open sky",
+    "explore the area until you find open sky",
+    "get out of the pit",
+    "keep notes of what you see",
+    "collect three shiny things",  # not an item the game has
+    "find the exit",  # not a block
+    "get a look around",
+])
+def test_a_goal_no_rule_reads_gets_no_check(goal: str) -> None:
+    assert derive_check(goal) is None

@@ -1,0 +1,37 @@
+from pydantic import Field
+
+from agent.bridge import timeouts
+from agent.checks.model import BlockName
+from agent.world.results.approach import ApproachReport
+from agent.world.toolkit import ToolArgs, run_tool
+
+# What the bridge's approach.js accepts (it checks again).
+MAX_RADIUS, MAX_TIMEOUT_S = 32, 120
+
+
+class Args(ToolArgs):
+    block: BlockName
+    radius: int = Field(16, ge=1, le=MAX_RADIUS)
+    timeout: float = Field(30, ge=1, le=MAX_TIMEOUT_S)
+
+    def bridge_args(self):
+        return {"block": self.block, "radius": self.radius, "timeout_s": self.timeout}
+
+
+def act(bot, a: Args):
+    return bot.call("approach", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
+
+
+def summarize(r: ApproachReport) -> str:
+    if not r.reached or r.position is None:
+        return f"{r.stop_reason}: {r.detail}; feet at {r.end.text()}"
+    p = r.position
+    return f"beside the {r.block} at ({p.x}, {p.y}, {p.z}), {r.distance:.1f} blocks from the feet"
+
+
+def judge(r: ApproachReport) -> tuple[str, str] | None:
+    return None if r.reached else (r.stop_reason, summarize(r))
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, act, ApproachReport, summarize, judge, feeds_map=True)

@@ -1,0 +1,33 @@
+from pydantic import Field
+
+from agent.bridge import timeouts
+from agent.checks.model import BlockName
+from agent.world.results.collect import CollectReport
+from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
+
+# What the bridge's collect.js accepts (it checks again).
+MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S = 16, 32, 300
+
+
+class Args(ToolArgs):
+    block: BlockName
+    count: int = Field(1, ge=1, le=MAX_COUNT)
+    radius: int = Field(16, ge=1, le=MAX_RADIUS)
+    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S)
+
+    def bridge_args(self):
+        return {"block": self.block, "count": self.count, "radius": self.radius, "timeout_s": self.timeout}
+
+
+def act(bot, a: Args):
+    return bot.call("collect", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
+
+
+def summarize(r: CollectReport) -> str:
+    gained = ", ".join(f"{n} {name}" for name, n in r.gained.items()) or "nothing"
+    return f"{r.stop_reason}: dug {r.blocks_dug} of {r.asked} {r.block}; the inventory gained {gained}"
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, act, CollectReport, summarize, stopped_unless_completed(summarize),
+                    feeds_map=True)

@@ -1,0 +1,41 @@
+from pydantic import Field, model_validator
+
+from agent.checks.model import BlockName
+from agent.world.results.find import FindReport, Sighting
+from agent.world.toolkit import ToolArgs, call, fmt_offset, run_tool
+
+# What the bridge's find.js accepts (it checks again).
+MAX_RADIUS, MAX_COUNT, MAX_KINDS = 32, 16, 8
+
+
+class Args(ToolArgs):
+    blocks: list[BlockName] = Field(default_factory=list, max_length=MAX_KINDS)
+    items: bool = False
+    players: bool = False
+    radius: int = Field(16, ge=1, le=MAX_RADIUS)
+    count: int = Field(5, ge=1, le=MAX_COUNT)
+
+    @model_validator(mode="after")
+    def _something_to_find(self) -> "Args":
+        if not (self.blocks or self.items or self.players):
+            raise ValueError("name the blocks to find, or set items or players to true")
+        return self
+
+
+def sighting(s: Sighting) -> str:
+    walk = {True: ", reachable", False: ", no walk there", None: ""}[s.reachable]
+    return f"{s.name} {s.distance:.1f} blocks away ({fmt_offset(s.forward, s.right, s.up)}{walk})"
+
+
+def summarize(r: FindReport) -> str:
+    found = "; ".join(sighting(s) for s in r.found[:3]) + (f"; and {len(r.found) - 3} more" if len(r.found) > 3 else "")
+    missing = f"; no {', '.join(r.missing)} within {r.radius}" if r.missing else ""
+    return f"found {found}{missing}" if r.found else f"nothing found within {r.radius}{missing}"
+
+
+def judge(r: FindReport) -> tuple[str, str] | None:
+    return None if r.found else ("not_found", summarize(r))
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, call("find"), FindReport, summarize, judge)
