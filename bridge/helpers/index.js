@@ -19,6 +19,7 @@ const ACTIONS = {
   ...pick(require('./find'), ['find']),
   ...pick(require('./collect'), ['collect']),
   ...pick(require('./approach'), ['approach']),
+  ...pick(require('./follow'), ['follow']),
   ...pick(require('./map'), ['survey']),
   ...pick(require('./pillar-up'), ['pillarUp']),
   ...pick(require('./dig-stairs'), ['digStairs']),

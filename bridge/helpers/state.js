@@ -66,4 +66,4 @@ function playerPose (bot, { username }) {
   return { username, position: vec(entity.position), yaw_deg: yawDeg, pitch_deg: pitchToDeg(entity.pitch), facing: facingOf(yawDeg) }
 }
 
-module.exports = { state, status, playerPose, vec }
+module.exports = { state, status, playerPose, playerEntity, vec }

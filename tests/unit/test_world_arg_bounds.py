@@ -59,7 +59,7 @@ def test_every_numeric_argument_of_a_world_tool_refuses_what_is_not_a_sane_numbe
 # What the tools that require arguments need besides the one under test.
 REQUIRED = {"mc-goto": {"x": 0, "y": 5, "z": 0}, "mc-dig-stairs": {"direction": "up"}, "mc-place": {"item": "dirt"},
             "mc-wait": {"seconds": 1}, "mc-collect": {"block": "oak_log"}, "mc-find": {"items": True},
-            "mc-approach": {"block": "gold_block"}}
+            "mc-approach": {"block": "gold_block"}, "mc-follow": {"player": "Steve"}}
 
 
 @pytest.mark.parametrize("tool", sorted(MODELS))

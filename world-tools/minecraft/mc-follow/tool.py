@@ -1,0 +1,35 @@
+from pydantic import Field
+
+from agent.bridge import timeouts
+from agent.world.results.follow import FollowReport
+from agent.world.toolkit import ToolArgs, run_tool
+
+# What the bridge's follow.js accepts (it checks again).
+MAX_DISTANCE, MAX_SECONDS = 16, 300
+
+
+class Args(ToolArgs):
+    player: str = Field(min_length=1, max_length=16, pattern=r"^\w+$")
+    distance: float = Field(2, ge=1, le=MAX_DISTANCE)
+    seconds: float = Field(10, ge=1, le=MAX_SECONDS)
+
+
+def act(bot, a: Args):
+    return bot.call("follow", a.bridge_args(), timeout_s=a.seconds + timeouts.CALL_S)
+
+
+def summarize(r: FollowReport) -> str:
+    if not r.samples:
+        return f"{r.stop_reason}: {r.player} was not followed"
+    return (f"{r.stop_reason}: followed {r.player} for {r.samples} samples at {r.median_distance:.1f} blocks "
+            f"(median; at most {r.max_distance:.1f}, {r.end_distance:.1f} at the end)")
+
+
+def judge(r: FollowReport) -> tuple[str, str] | None:
+    codes = {"completed": None, "lost": "not_found", "disconnected": "disconnected"}
+    code = codes[r.stop_reason]
+    return None if code is None else (code, f"{r.player} went out of view; {summarize(r)}")
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, act, FollowReport, summarize, judge, feeds_map=True)
