@@ -10,6 +10,9 @@ A check is written in YAML or JSON as a mapping with one key, its predicate:
     has_item: {name: cobblestone, count: 3}     at least `count` (default 1) summed over stacks
     near_block: {block: gold_block, distance: 2}  a block of that kind this close (blocks, 3D) to the
                                                 feet; its verdict never says where one is
+    blueprint: {anchor: [x, y, z], blocks: [{at: [dx, dy, dz], block: stone}, ...]}
+                                                every cell anchor + at holds its block; the verdict
+                                                gives the share right (matches / cells)
     block_at: {at: [x, y, z], block: stone}     that world cell holds that block
     avoided: lava  (or [lava, fire])            the body has not been in such a block since the run began
     all: [checks]   any: [checks]   not: check
@@ -117,10 +120,34 @@ class Nearness(StrictModel):
 
 
 class Placement(StrictModel):
-    """A block name at a world cell."""
+    """A block name at a world cell (or, in a blueprint, at an offset from its anchor)."""
 
     at: Cell
     block: BlockName
+
+
+MAX_BLUEPRINT_CELLS = 512
+
+
+class Plan(StrictModel):
+    """Blocks at offsets (x east, y up, z south, in blocks) from an anchor cell in the world."""
+
+    anchor: Cell
+    blocks: list[Placement] = Field(min_length=1, max_length=MAX_BLUEPRINT_CELLS)
+
+    def cells(self) -> list[tuple[tuple[int, int, int], str]]:
+        """Each world cell and the block it must hold."""
+        ax, ay, az = self.anchor
+        return [((ax + p.at[0], ay + p.at[1], az + p.at[2]), p.block) for p in self.blocks]
+
+    def transformed(self, t: Transform) -> Plan:
+        """The same cells after a seed's turns and mirror: each moves, the anchor with them."""
+        anchor = t.cell(*self.anchor)
+        blocks = []
+        for (x, y, z), block in self.cells():
+            cx, cy, cz = t.cell(x, y, z)
+            blocks.append(Placement(at=(cx - anchor[0], cy - anchor[1], cz - anchor[2]), block=block))
+        return Plan(anchor=anchor, blocks=blocks)
 
 
 class Standing(StrictModel):
@@ -221,6 +248,17 @@ class NearBlock(Predicate):
         return f"near_block {self.near_block.block} {_num(self.near_block.distance)}"
 
 
+class Blueprint(Predicate):
+    blueprint: Plan
+
+    def describe(self) -> str:
+        x, y, z = self.blueprint.anchor
+        return f"blueprint of {len(self.blueprint.blocks)} cells at ({x}, {y}, {z})"
+
+    def transformed(self, t: Transform) -> Check:
+        return self.model_copy(update={"blueprint": self.blueprint.transformed(t)})
+
+
 class BlockAt(Predicate):
     block_at: Placement
 
@@ -285,7 +323,7 @@ class Not(Predicate):
 
 
 Check = Union[All, AnyOf, Not, SkyVisible, FeetYAtLeast, Outside, Within, StandingOnGround, HasItem, NearBlock,
-              BlockAt, Avoided]
+              BlockAt, Blueprint, Avoided]
 for _model in (All, AnyOf, Not):
     _model.model_rebuild()
 COMBINATORS = (All, AnyOf, Not)

@@ -37,6 +37,10 @@ WORLD_BORDER = 30_000_000
 # any version, with room to spare).
 WorldXZ = Annotated[float, Field(ge=-WORLD_BORDER, le=WORLD_BORDER, allow_inf_nan=False)]
 WorldY = Annotated[float, Field(ge=-2048, le=2048, allow_inf_nan=False)]
+# A block's world coordinates, the same bounds in whole blocks; a cell [x, y, z] of them.
+BlockXZ = Annotated[int, Field(ge=-WORLD_BORDER, le=WORLD_BORDER)]
+BlockY = Annotated[int, Field(ge=-2048, le=2048)]
+WorldCell = tuple[BlockXZ, BlockY, BlockXZ]
 # Degrees, Minecraft's convention (agent/bridge/models.py): yaw 0 = south, 90 = west; pitch + looks down.
 YawDeg = Annotated[float, Field(ge=-360, le=360, allow_inf_nan=False)]
 PitchDeg = Annotated[float, Field(ge=-90, le=90, allow_inf_nan=False)]
@@ -64,9 +68,9 @@ class BlockTarget(ToolArgs):
     forward: Offset | None = None
     right: Offset | None = None
     up: Offset | None = None
-    x: Annotated[int, Field(ge=-WORLD_BORDER, le=WORLD_BORDER)] | None = None
-    y: Annotated[int, Field(ge=-2048, le=2048)] | None = None
-    z: Annotated[int, Field(ge=-WORLD_BORDER, le=WORLD_BORDER)] | None = None
+    x: BlockXZ | None = None
+    y: BlockY | None = None
+    z: BlockXZ | None = None
 
 
 def run_tool(

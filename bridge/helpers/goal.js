@@ -17,6 +17,8 @@ const between = (v, a, b) => v >= Math.min(a, b) && v <= Math.max(a, b)
 // Blocks of a kind near_block measures: findBlocks returns them roughly nearest first, by chunk
 // section, so a few more than one are read and the nearest of them taken.
 const NEAR_CANDIDATES = 64
+// Wrong cells of a blueprint named in its verdict; the share counts them all.
+const WRONG_SAID = 3
 
 // Each predicate: (world, value) -> {holds, says}. `world` is read once per call.
 const PREDICATES = {
@@ -52,6 +54,19 @@ const PREDICATES = {
   block_at: ({ at }, { at: cell, block }) => {
     const name = at(new Vec3(...cell)).name
     return finding(name === block, name === null ? 'that chunk is not loaded' : `${name} there`)
+  },
+  // How much of a build stands: the share of cells that hold their block (matches / cells), and
+  // the first few that do not.
+  blueprint: ({ at }, { anchor, blocks }) => {
+    const wrong = []
+    for (const { at: [dx, dy, dz], block } of blocks) {
+      const cell = new Vec3(anchor[0] + dx, anchor[1] + dy, anchor[2] + dz)
+      const name = at(cell).name
+      if (name !== block) wrong.push(`(${cell.x}, ${cell.y}, ${cell.z}) holds ${name ?? 'nothing loaded'}, not ${block}`)
+    }
+    const right = blocks.length - wrong.length
+    const share = `${right} of ${blocks.length} cells right (${Math.round(100 * right / blocks.length)} %)`
+    return finding(wrong.length === 0, wrong.length ? `${share}; ${wrong.slice(0, WRONG_SAID).join('; ')}` : share)
   },
   // The way, not the end: whether the body has been in any of these blocks since the run began.
   avoided: ({ bot }, names) => {

@@ -55,6 +55,13 @@ AT_SPAWN = [
     ({"near_block": {"block": "stone"}}, False, "near_block stone 2 is false: no stone within 2 blocks of the feet"),
     ({"near_block": {"block": "gold_block", "distance": 16}}, False,
      "near_block gold_block 16 is false: no gold_block within 16 blocks of the feet"),
+    # A wall of four stone blocks begun with the one stone block there: a quarter built.
+    ({"blueprint": {"anchor": [3, 5, 0], "blocks": [{"at": [0, 0, 0], "block": "stone"}, {"at": [0, 1, 0], "block": "stone"},
+                                                  {"at": [1, 0, 0], "block": "stone"}, {"at": [1, 1, 0], "block": "stone"}]}},
+     False, "blueprint of 4 cells at (3, 5, 0) is false: 1 of 4 cells right (25 %); (3, 6, 0) holds air, not stone; "
+            "(4, 5, 0) holds air, not stone; (4, 6, 0) holds air, not stone"),
+    ({"blueprint": {"anchor": [3, 5, 0], "blocks": [{"at": [0, 0, 0], "block": "stone"}]}}, True,
+     "blueprint of 1 cells at (3, 5, 0) holds: 1 of 1 cells right (100 %)"),
     ({"all": [{"standing_on_ground": True}, {"sky_visible": True}]}, False,
      "not all hold: sky_visible is false: stone at y=8, 2 blocks above the head"),
     ({"not": {"sky_visible": True}}, True, "not(sky_visible) holds: sky_visible is false: stone at y=8, 2 blocks above the head"),

@@ -24,6 +24,8 @@ EVERY_PREDICATE: list[tuple[dict[str, Any], str]] = [
     ({"block_at": {"at": [1, 5, 3], "block": "stone"}}, "block_at (1, 5, 3) stone"),
     ({"near_block": {"block": "gold_block", "distance": 3}}, "near_block gold_block 3"),
     ({"near_block": {"block": "gold_block"}}, "near_block gold_block 2"),
+    ({"blueprint": {"anchor": [2, 5, 0], "blocks": [{"at": [0, 0, 0], "block": "stone"}, {"at": [0, 1, 0], "block": "stone"}]}},
+     "blueprint of 2 cells at (2, 5, 0)"),
     ({"avoided": "lava"}, "avoided lava"),
     ({"avoided": ["lava", "fire"]}, "avoided lava and fire"),
     ({"all": [{"sky_visible": True}, {"feet_y_at_least": 5}]}, "all(sky_visible, feet_y_at_least 5)"),
@@ -65,6 +67,7 @@ BAD: list[tuple[Any, str]] = [
     ({"has_item": {"name": "Dirt"}}, "success.has_item.name: String should match pattern"),
     ({"has_item": {"name": "dirt", "count": 0}}, "success.has_item.count: Input should be greater than or equal to 1"),
     ({"block_at": {"at": [0, 5, 0]}}, "success.block_at: missing key 'block'"),
+    ({"blueprint": {"anchor": [0, 5, 0], "blocks": []}}, "success.blueprint.blocks: List should have at least 1 item"),
     ({"near_block": {"block": "gold_block", "distance": 17}}, "success.near_block.distance: Input should be less than or equal to 16"),
     ({"near_block": {"block": "gold_block", "at": [0, 5, 0]}}, "success.near_block: unknown key 'at' (accepted: block, distance)"),
     ({"avoided": "Lava"}, "success.avoided[0]: String should match pattern"),
@@ -128,6 +131,17 @@ def test_transform_moves_points_cells_and_boxes_and_keeps_heights() -> None:
     assert box.describe() == "outside x -9..0 y 5..6 z -1..1"
     mirrored = parse_check({"block_at": {"at": [3, 5, 0], "block": "dirt"}}, "c").transformed(Transform(mirror=True))
     assert mirrored.as_data()["block_at"]["at"] == [-3, 5, 0]
+
+
+def test_a_turned_blueprint_turns_every_cell_with_its_anchor() -> None:
+    wall = {"anchor": [1, 5, 3], "blocks": [{"at": [0, 0, 0], "block": "stone"}, {"at": [1, 0, 0], "block": "stone"},
+                                          {"at": [1, 1, 0], "block": "dirt"}]}
+    turned = parse_check({"blueprint": wall}, "c").transformed(QUARTER).blueprint
+    block = parse_check({"block_at": {"at": [2, 6, 3], "block": "dirt"}}, "c").transformed(QUARTER).block_at
+    assert turned.anchor == (-3, 5, 1)  # as block_at moves the same cell
+    assert [(cell, name) for cell, name in turned.cells()] == [((-3, 5, 1), "stone"), ((-3, 5, 2), "stone"),
+                                                               ((-3, 6, 2), "dirt")]
+    assert tuple(block.at) == (-3, 6, 2)
 
 
 def test_transform_recurses_into_combinators_and_leaves_the_rest() -> None:

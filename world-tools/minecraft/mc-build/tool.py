@@ -1,0 +1,64 @@
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from agent.bridge import BotConnection, timeouts
+from agent.checks.model import BlockName, Placement, Plan
+from agent.world.blueprints import shape_plan
+from agent.world.results.build import BuildReport
+from agent.world.toolkit import ToolArgs, WorldCell, run_tool
+
+# What the bridge's build.js accepts (it checks again).
+MAX_CELLS, MAX_TIMEOUT_S = 64, 300
+
+
+class Args(ToolArgs):
+    shape: Literal["wall", "pillar"] | None = None
+    block: BlockName | None = None
+    length: int = Field(3, ge=1, le=8)
+    height: int = Field(2, ge=1, le=6)
+    forward: int = Field(2, ge=1, le=4)
+    anchor: WorldCell | None = None
+    blocks: list[Placement] | None = Field(None, min_length=1, max_length=MAX_CELLS)
+    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S)
+
+    @model_validator(mode="after")
+    def _one_form(self) -> "Args":
+        if (self.shape is None) == (self.blocks is None):
+            raise ValueError("give a shape with its block, or a blueprint: anchor and blocks")
+        if self.shape is not None and self.block is None:
+            raise ValueError("a shape needs the block to build it of")
+        if self.blocks is not None and self.anchor is None:
+            raise ValueError("a blueprint needs its anchor, a world cell [x, y, z]")
+        return self
+
+
+def plan(bot: BotConnection, a: Args) -> Plan:
+    """The blueprint in world cells: as given, or the shape laid out from where the bot stands."""
+    if a.blocks is not None and a.anchor is not None:
+        return Plan(anchor=a.anchor, blocks=a.blocks)
+    s = bot.state()
+    feet = (int(s.position.x // 1), int((s.position.y + 1e-3) // 1), int(s.position.z // 1))
+    return shape_plan(a.shape or "wall", a.block or "dirt", feet, s.facing, forward=a.forward, length=a.length,
+                      height=a.height)
+
+
+def act(bot: BotConnection, a: Args):
+    cells = [{"x": x, "y": y, "z": z, "block": block} for (x, y, z), block in plan(bot, a).cells()]
+    return bot.call("build", {"cells": cells, "timeout_s": a.timeout}, timeout_s=a.timeout + timeouts.CALL_S)
+
+
+def summarize(r: BuildReport) -> str:
+    left = r.missing + r.wrong
+    why = f"; {len(left)} not: {left[0].block} at ({left[0].x}, {left[0].y}, {left[0].z}): {left[0].reason}" if left else ""
+    return f"{r.right} of {r.cells} cells right ({r.share:.0%}); placed {len(r.placed)}{why}"
+
+
+def judge(r: BuildReport) -> tuple[str, str] | None:
+    if r.right == r.cells:
+        return None
+    return ("timeout" if r.stop_reason == "timeout" else "incomplete"), summarize(r)
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, act, BuildReport, summarize, judge, feeds_map=True)
