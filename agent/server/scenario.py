@@ -56,10 +56,14 @@ class Spawn(StrictModel):
     y: float
     z: float
     facing: Literal["north", "east", "south", "west"] = "south"
+    # The goal speaks of the facing ("two blocks in front of you"): a seed turns it with the
+    # world, where otherwise it picks one, so that memorising "go north" does not pay.
+    keep_facing: bool = False
 
     def transformed(self, t: Transform) -> Spawn:
         x, y, z = t.point(self.x, self.y, self.z)
-        return self.model_copy(update={"x": x, "y": y, "z": z, "facing": t.spawn(self.facing)})
+        facing = t.facing(self.facing) if self.keep_facing else t.spawn(self.facing)
+        return self.model_copy(update={"x": x, "y": y, "z": z, "facing": facing})
 
 
 class Scenario(StrictModel):

@@ -36,3 +36,10 @@ def block_names(mc_version: str | None = None) -> frozenset[str]:
 @cache
 def item_names(mc_version: str | None = None) -> frozenset[str]:
     return frozenset(i["name"] for i in _read("items", mc_version))
+
+
+@cache
+def block_drops(mc_version: str | None = None) -> dict[str, frozenset[str]]:
+    """What each block drops when dug with the right tool, by item name (stone: cobblestone)."""
+    items = {i["id"]: i["name"] for i in _read("items", mc_version)}
+    return {b["name"]: frozenset(items[d] for d in b.get("drops", []) if d in items) for b in _read("blocks", mc_version)}

@@ -25,10 +25,10 @@ const POLL_MS = 50
 
 /** @param {{block: string, count?: number, radius?: number, timeout_s?: number}} args */
 async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeoutS = 60 }) {
-  const kind = kindOf(bot, block)
   requireInteger('count', count, 1, MAX_COUNT)
   requireInteger('radius', radius, 1, MAX_RADIUS)
   requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
+  const kind = sourceOf(bot, block, radius)
   const deadline = Date.now() + timeoutS * 1000
   const before = counts(bot)
   const unreachable = new Set()
@@ -40,6 +40,20 @@ async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeout
     await pickUp(bot, target, deadline, got.block)
   })
   return { block, asked: count, blocks_dug: dug.length, dug, gained: gained(before, counts(bot)), ...run }
+}
+
+/**
+ * What to dig for `name`: the blocks of that name when there are any within the radius, else the
+ * blocks that drop the item of that name (cobblestone: stone). As walkToNearest takes a kind:
+ * `id` a block id or a list of them, `name` for its messages.
+ */
+function sourceOf (bot, name, radius) {
+  const exact = bot.registry.blocksByName[name]
+  if (exact && bot.findBlock({ matching: exact.id, maxDistance: radius })) return exact
+  const item = bot.registry.itemsByName[name]
+  const droppers = item ? bot.registry.blocksArray.filter((b) => b.drops?.some((d) => (d?.drop ?? d) === item.id)) : []
+  if (droppers.length === 0) return exact ?? kindOf(bot, name) // none of it here (the search says so), or bad_args
+  return { id: droppers.map((b) => b.id), name: `${droppers.map((b) => b.name).slice(0, 3).join(' or ')} (for ${name})` }
 }
 
 /**

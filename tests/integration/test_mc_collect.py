@@ -62,6 +62,13 @@ def test_an_unknown_block_is_refused_before_anything_moves(tree: Body) -> None:
     assert result.code == "bad_args" and "unknown block 'oak_logs'" in result.reason
 
 
+def test_an_item_no_block_here_is_named_after_is_dug_from_the_blocks_that_drop_it(toolbox: Toolbox) -> None:
+    for quarry in scenario_body("quarry", "quarrier", toolbox):  # stone, and a wooden pickaxe
+        assert wait_for(lambda: quarry.bot.state().on_ground)
+        report = quarry.ok("mc-collect", block="cobblestone", count=2)
+        assert [d["block"] for d in report["dug"]] == ["stone", "stone"] and report["gained"] == {"cobblestone": 2}
+
+
 def test_a_run_on_the_tree_collects_three_logs_and_the_world_verifies_it(tmp_path: Path) -> None:
     trace, token = tmp_path / "trace.jsonl", new_token()
     done = mcagent("run", "--scenario", "tree", "--config", str(run_config(tmp_path)), "--port", "0",

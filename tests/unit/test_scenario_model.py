@@ -10,6 +10,7 @@ import pytest
 from agent.errors import ConfigError
 from agent.server import Scenario, load_scenario
 from agent.server.scenario import scenario_names
+from agent.world.frame import to_world
 from agent.world.transform import Transform
 from support.geometry import World
 
@@ -106,3 +107,13 @@ def test_every_seed_moves_blocks_spawn_and_check_together(name: str, seed: int) 
     if original.success is not None:
         assert varied.success == original.success.transformed(t)
     assert Scenario.model_validate(varied.model_dump(mode="json", by_alias=True)) == varied
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_spawn_that_keeps_its_facing_turns_it_with_the_world(seed: int) -> None:
+    """The pillar's goal says "two blocks in front of you": under every seed the blueprint it
+    checks stands two blocks along the spawn facing, where another scenario's seed picks one."""
+    pillar = load_scenario("pillar").transformed(seed)
+    assert pillar.success is not None
+    dx, dz = to_world(2, 0, pillar.spawn.facing)
+    assert pillar.success.blueprint.anchor == (dx, 5, dz)
