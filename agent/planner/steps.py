@@ -53,15 +53,16 @@ class Turn:
 
 
 def choose_action(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabilities,
-                  literal: dict[str, dict[str, Any]] | None = None) -> Turn:
+                  literal: dict[str, dict[str, Any]] | None = None, literal_by: Decider = "protocol") -> Turn:
     """One assistant turn: THOUGHTS, TOOL_NAME (one of `tools`), TOOL_ARGS_JSON. The model is
     asked only where there is a choice: one tool offered is the tool; arguments in `literal`
-    (the protocol's, by tool) or for a tool that takes none are written, not generated; and
+    (by tool: a method's protocol wrote them, or the goal check states them, as `literal_by`
+    says) or for a tool that takes none are written, not generated; and
     THOUGHTS come only when the model chooses something and its free text is worth reading
     (Capabilities.thoughts)."""
     literal = literal or {}
     if caps.whole_turns:
-        return _choose_whole(s, key, tools, toolbox, caps, literal)
+        return _choose_whole(s, key, tools, toolbox, caps, literal, literal_by)
     tool_by = "forced" if len(tools) == 1 else "model"
     s += sgl.assistant_begin()
     thoughts = ""
@@ -75,7 +76,7 @@ def choose_action(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabil
         name = Pick(tools[0])
     else:
         name = pick(s, key + "_tool", tools, caps, label=prompts.TOOL_NAME, what="tool name")
-    args, args_by, problem = _arguments(s, key, name.value, toolbox, caps, literal)
+    args, args_by, problem = _arguments(s, key, name.value, toolbox, caps, literal, literal_by)
     s += sgl.assistant_end()
     note = "; ".join(n for n in (name.note, problem) if n) or None
     return Turn(thoughts, name.value, args, note, Decisions(tool=tool_by, args=args_by))
@@ -100,7 +101,7 @@ def _given(tool: str, literal: dict[str, dict[str, Any]], toolbox: Toolbox) -> b
 
 
 def _arguments(s, key: str, tool: str | None, toolbox: Toolbox, caps: Capabilities,
-               literal: dict[str, dict[str, Any]]) -> tuple[dict[str, Any] | None, Decider | None, str | None]:
+               literal: dict[str, dict[str, Any]], literal_by: Decider) -> tuple[dict[str, Any] | None, Decider | None, str | None]:
     """TOOL_ARGS_JSON for `tool`: (arguments, who decided them, what was wrong)."""
     if tool is None:
         return {}, None, None
@@ -108,7 +109,7 @@ def _arguments(s, key: str, tool: str | None, toolbox: Toolbox, caps: Capabiliti
     if _given(tool, literal, toolbox):
         args = literal.get(tool, {})
         s += json.dumps(args, ensure_ascii=False)
-        return args, _given_by(tool, literal), None
+        return args, _given_by(tool, literal, literal_by), None
     if caps.json_schema:
         schema = json.dumps(decoding_schema(toolbox.tools[tool].schema_hint))
         s += sgl.gen(key + "_args", max_tokens=ARGS_TOKENS, json_schema=schema, temperature=0.0)
@@ -118,12 +119,12 @@ def _arguments(s, key: str, tool: str | None, toolbox: Toolbox, caps: Capabiliti
     return args, "model", problem
 
 
-def _given_by(tool: str, literal: dict[str, dict[str, Any]]) -> Decider:
-    return "protocol" if tool in literal else "forced"
+def _given_by(tool: str, literal: dict[str, dict[str, Any]], literal_by: Decider) -> Decider:
+    return literal_by if tool in literal else "forced"
 
 
 def _choose_whole(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabilities,
-                  literal: dict[str, dict[str, Any]]) -> Turn:
+                  literal: dict[str, dict[str, Any]], literal_by: Decider) -> Turn:
     """choose_action for a chat API: the turn asked as one JSON reply (whole_turns.py). The
     schema has one alternative per tool, so each tool's arguments are held to its own schema."""
     names = {label: whole_turns.key(label) for label in (prompts.THOUGHTS, prompts.TOOL_NAME, prompts.TOOL_ARGS)}
@@ -131,7 +132,7 @@ def _choose_whole(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabil
     if not asks_model(tools, toolbox, literal):
         args = literal.get(tools[0], {})
         whole_turns.write(s, {names[prompts.TOOL_NAME]: tools[0], names[prompts.TOOL_ARGS]: args})
-        return Turn("", tools[0], args, decided=Decisions(tool=tool_by, args=_given_by(tools[0], literal)))
+        return Turn("", tools[0], args, decided=Decisions(tool=tool_by, args=_given_by(tools[0], literal, literal_by)))
 
     def alternative(tool: str) -> dict[str, Any]:
         fields = {names[prompts.THOUGHTS]: whole_turns.thought_schema()} if caps.thoughts else {}
@@ -146,7 +147,7 @@ def _choose_whole(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabil
             return None, f"TOOL_NAME {reply.get(names[prompts.TOOL_NAME])!r} is not one of {', '.join(tools)}"
         chosen = {"thoughts": str(reply.get(names[prompts.THOUGHTS], "")).strip(), "tool": tool}
         if _given(tool, literal, toolbox):
-            return {**chosen, "args": literal.get(tool, {}), "by": _given_by(tool, literal)}, None
+            return {**chosen, "args": literal.get(tool, {}), "by": _given_by(tool, literal, literal_by)}, None
         if names[prompts.TOOL_ARGS] not in reply:  # as an empty TOOL_ARGS_JSON: no answer, not "no arguments"
             return None, f"TOOL_ARGS_JSON is missing ({tool} takes arguments)"
         args = reply[names[prompts.TOOL_ARGS]]

@@ -1,0 +1,34 @@
+"""Arguments the run's goal check already states, so the model is not asked to write them: the
+check says what the world must hold (has_item oak_log 3), and the tool that gets it takes those
+very words (mc-collect {"block": "oak_log", "count": 3}). The model still chooses the tool; a
+small one asked to spell `oak_log` under a grammar writes `M-12-12-…`. Nothing here says where
+anything is: near_block gives the block's name, never its place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agent.checks.model import All, Blueprint, Check, HasItem, NearBlock
+from agent.tools import Toolbox
+
+
+def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any]]:
+    """{tool: arguments} for the tools whose arguments the check's parts state, among `toolbox`'s."""
+    given: dict[str, dict[str, Any]] = {}
+    for part in _parts(check):
+        if isinstance(part, HasItem):
+            given["mc-collect"] = {"block": part.has_item.name, "count": part.has_item.count}
+        elif isinstance(part, NearBlock):
+            given["mc-approach"] = {"block": part.near_block.block}
+        elif isinstance(part, Blueprint):
+            plan = part.blueprint
+            given["mc-build"] = {"anchor": list(plan.anchor),
+                                 "blocks": [{"at": list(p.at), "block": p.block} for p in plan.blocks]}
+    return {tool: args for tool, args in given.items() if tool in toolbox.tools}
+
+
+def _parts(check: Check | None) -> list[Check]:
+    """The check, or the parts of an `all` (every one must hold, so each states what is wanted)."""
+    if check is None:
+        return []
+    return [p for c in check.all for p in _parts(c)] if isinstance(check, All) else [check]

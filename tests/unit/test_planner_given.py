@@ -1,0 +1,37 @@
+"""Arguments the goal check states (agent/planner/given.py): the outer loop writes them for the
+tool that gets what the check asks, instead of asking the model, and the trace says the check
+decided them."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.checks import parse_check
+from agent.planner.given import given_args
+from agent.tools import load_toolbox, standard_sources
+
+
+@pytest.fixture(scope="module")
+def toolbox():
+    return load_toolbox(standard_sources("minecraft", []))
+
+
+def test_each_part_of_the_check_gives_its_tool_the_words_it_takes(toolbox) -> None:
+    check = parse_check({"all": [{"has_item": {"name": "oak_log", "count": 3}}, {"near_block": {"block": "chest"}},
+                                 {"blueprint": {"anchor": [0, 5, 2], "blocks": [{"at": [0, 1, 0], "block": "dirt"}]}}]}, "c")
+    assert given_args(check, toolbox) == {
+        "mc-collect": {"block": "oak_log", "count": 3},
+        "mc-approach": {"block": "chest"},
+        "mc-build": {"anchor": [0, 5, 2], "blocks": [{"at": [0, 1, 0], "block": "dirt"}]},
+    }
+
+
+@pytest.mark.parametrize("check", [None, {"sky_visible": True}, {"any": [{"has_item": {"name": "dirt"}}]},
+                                   {"not": {"near_block": {"block": "lava"}}}])
+def test_a_check_that_does_not_state_what_to_get_gives_nothing(toolbox, check) -> None:
+    assert given_args(parse_check(check, "c") if check else None, toolbox) == {}
+
+
+def test_a_tool_the_toolbox_lacks_is_given_nothing() -> None:
+    empty = load_toolbox([])
+    assert given_args(parse_check({"has_item": {"name": "dirt"}}, "c"), empty) == {}
