@@ -85,7 +85,7 @@ def _require_runtime() -> Any:
     from javascript import config
 
     config.executor.i = REQUEST_IDS_FROM
-    threading.excepthook = _quiet_after_abandon(threading.excepthook)
+    threading.excepthook = _quiet_late_replies(threading.excepthook, config.event_thread)
     # Registered after javascript's own exit hook, so it runs first (atexit is LIFO):
     # that hook waits forever while any event handler is still registered.
     atexit.register(shutdown)
@@ -98,13 +98,14 @@ def _require_runtime() -> Any:
         raise BridgeError(f"the Node bridge failed to start: {first_line(e)}; see {bridge_log_path()}") from None
 
 
-def _quiet_after_abandon(hook: Callable[[Any], object]) -> Callable[[Any], object]:
-    """`hook`, but silent on the one error an abandoned call is known to cause: JSPyBridge's
-    reader thread hands the late reply over through a barrier nobody waits at any more, and
-    dies of BrokenBarrierError 5 s later, a traceback on stderr after a clean Ctrl-C."""
+def _quiet_late_replies(hook: Callable[[Any], object], reader: threading.Thread) -> Callable[[Any], object]:
+    """`hook`, but silent on the one way JSPyBridge's `reader` thread dies of a call abandoned
+    halfway (Ctrl-C, whichever call it caught): it hands the late reply over through a barrier
+    nobody waits at any more, and dies of BrokenBarrierError 5 s later, a traceback on stderr
+    after a clean Ctrl-C. Nothing else breaks that barrier; any other thread error is reported."""
 
     def quiet(args: Any) -> object:
-        if _abandoned and args.exc_type is threading.BrokenBarrierError:
+        if args.thread is reader and args.exc_type is threading.BrokenBarrierError:
             return None
         return hook(args)
 
