@@ -11,6 +11,9 @@ const { clear } = require('./digging')
 const { runSteps } = require('./stepwise')
 const { sleep } = require('./waiting')
 const { walkToNearest, walk, kindOf, left } = require('./approach')
+const { carried } = require('./inventory')
+
+const everything = () => true
 
 const MAX_COUNT = 16
 const MAX_RADIUS = 32
@@ -62,8 +65,8 @@ function sourceOf (bot, name, radius) {
  * drop flies off the block at a random speed. A few tries, each where the drop is now.
  */
 async function pickUp (bot, cell, deadline, name) {
-  const had = total(bot)
-  const picked = () => total(bot) > had
+  const had = carried(bot, everything)
+  const picked = () => carried(bot, everything) > had
   for (let attempt = 0; attempt < PICKUP_TRIES; attempt++) {
     const drop = await waitFor(() => picked() || nearestDrop(bot, cell), Math.min(DROP_APPEARS_MS, left(deadline)))
     if (!drop || picked()) return // picked up, or nothing dropped (a block that drops nothing): the count says so
@@ -94,10 +97,6 @@ function counts (bot) {
   const by = {}
   for (const i of bot.inventory.items()) by[i.name] = (by[i.name] ?? 0) + i.count
   return by
-}
-
-function total (bot) {
-  return bot.inventory.items().reduce((sum, i) => sum + i.count, 0)
 }
 
 /** {name: more now than before}, for the names that grew. */
