@@ -19,6 +19,7 @@ const { buildScenario } = require('./lib/scenario')
 const { applyFixes } = require('./lib/flying-squid-fixes')
 const journal = require('./lib/block-journal')
 const { burnPlayersInLava } = require('./lib/lava-damage')
+const containers = require('./lib/containers')
 
 // Kicking players on shutdown normally takes milliseconds.
 const KICK_WAIT_MS = 1000
@@ -84,6 +85,7 @@ async function main () {
   }
   applyFixes(serv)
   burnPlayersInLava(serv)
+  containers.install(serv)
   serv.once('error', (e) => fail(e.code === 'EADDRINUSE' ? `port ${options.port} is already in use on ${options.host}` : e.message))
   serv.once('ready', async () => {
     const scenario = options.mcagent_scenario

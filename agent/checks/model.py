@@ -14,6 +14,10 @@ A check is written in YAML or JSON as a mapping with one key, its predicate:
                                                 every cell anchor + at holds its block; the verdict
                                                 gives the share right (matches / cells)
     block_at: {at: [x, y, z], block: stone}     that world cell holds that block
+    container_has: {at: [x, y, z], name: oak_log, count: 5}
+                                                the chest there holds at least that many (without
+                                                `at`: a chest within 16 blocks of the feet does;
+                                                its verdict never says where)
     avoided: lava  (or [lava, fire])            the body has not been in such a block since the run began
     all: [checks]   any: [checks]   not: check
 
@@ -270,6 +274,29 @@ class BlockAt(Predicate):
         return self.model_copy(update={"block_at": self.block_at.model_copy(update={"at": t.cell(*self.block_at.at)})})
 
 
+class Stock(StrictModel):
+    """An item and how many of it a chest holds, summed over its slots; the chest at `at` (world
+    cell) or, without it, any within 16 blocks of the feet."""
+
+    at: Cell | None = None
+    name: ItemName
+    count: StrictInt = Field(1, ge=1, le=MAX_ITEM_COUNT)
+
+
+class ContainerHas(Predicate):
+    container_has: Stock
+
+    def describe(self) -> str:
+        stock = self.container_has
+        where = f" at ({stock.at[0]}, {stock.at[1]}, {stock.at[2]})" if stock.at else ""
+        return f"container_has {stock.name} {stock.count}{where}"
+
+    def transformed(self, t: Transform) -> Check:
+        stock = self.container_has
+        return self if stock.at is None else self.model_copy(
+            update={"container_has": stock.model_copy(update={"at": t.cell(*stock.at)})})
+
+
 class Avoided(Predicate):
     avoided: BlockNames
 
@@ -323,7 +350,7 @@ class Not(Predicate):
 
 
 Check = Union[All, AnyOf, Not, SkyVisible, FeetYAtLeast, Outside, Within, StandingOnGround, HasItem, NearBlock,
-              BlockAt, Blueprint, Avoided]
+              BlockAt, Blueprint, ContainerHas, Avoided]
 for _model in (All, AnyOf, Not):
     _model.model_rebuild()
 COMBINATORS = (All, AnyOf, Not)

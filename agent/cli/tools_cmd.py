@@ -12,6 +12,8 @@ from typing import get_args
 from agent.cli.parser import add_config_flags, load_from_args
 from agent.config import LoadedConfig
 from agent.paths import REPO_ROOT
+from agent.checks.derive import derive_check
+from agent.planner.given import given_args
 from agent.planner.offer import Catalog, Offering, offer_text
 from agent.tools import Toolbox, ToolSource, catalog_text, load_toolbox, standard_sources
 from agent.tools.catalog import grouped
@@ -75,8 +77,10 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_from_args(args)
     toolbox = load_tools(loaded, args)
     if args.goal is not None:
+        # As a run given no check offers it: with the check its words state (agent/checks/derive.py).
         offering = Offering(toolbox, "ranked", loaded.config.catalog_size)
-        print(offer_text(offering.for_goal(args.goal), toolbox).strip())
+        first = list(given_args(derive_check(args.goal, loaded.config.mc_version), toolbox))
+        print(offer_text(offering.for_goal(args.goal, first=first), toolbox).strip())
     elif args.json:
         tools = [spec.summary() for _, specs in grouped(toolbox, include_hidden=True) for spec in specs]
         print(json.dumps({"tools": tools, "errors": [str(e) for e in toolbox.errors]}, indent=2))

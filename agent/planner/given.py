@@ -2,13 +2,14 @@
 check says what the world must hold (has_item oak_log 3), and the tool that gets it takes those
 very words (mc-collect {"block": "oak_log", "count": 3}). The model still chooses the tool; a
 small one asked to spell `oak_log` under a grammar writes `M-12-12-…`. Nothing here says where
-anything is: near_block gives the block's name, never its place."""
+anything is: near_block gives the block's name, never its place, and mc-chest goes to the nearest
+chest itself."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from agent.checks.model import All, Blueprint, Check, HasItem, NearBlock
+from agent.checks.model import All, Blueprint, Check, ContainerHas, HasItem, NearBlock
 from agent.tools import Toolbox
 
 
@@ -18,6 +19,9 @@ def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any
     for part in _parts(check):
         if isinstance(part, HasItem):
             given["mc-collect"] = {"block": part.has_item.name, "count": part.has_item.count}
+            given["mc-chest"] = {"action": "withdraw", "item": part.has_item.name, "count": part.has_item.count}
+        elif isinstance(part, ContainerHas):
+            given["mc-chest"] = {"action": "deposit", "item": part.container_has.name, "count": part.container_has.count}
         elif isinstance(part, NearBlock):
             given["mc-approach"] = {"block": part.near_block.block}
         elif isinstance(part, Blueprint):

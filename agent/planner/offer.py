@@ -5,7 +5,10 @@ that goes with them.
 - full: every tool that is an action (for models that can read a long catalog);
 - ranked, the default: the `catalog_size` tools that fit the goal best by their Skill.md text
   (agent/tools/ranking.py), coarse tools (methods and skills) weighed above single world
-  actions, and the infospace primitives only for a goal about notes.
+  actions, and the infospace primitives only for a goal about notes. The tools whose
+  arguments the run's goal check states (agent/planner/given.py: a blueprint for mc-build)
+  come first when their words fit the goal at all: the check says what the goal wants more
+  surely than the words shared.
 
 Instruction tools are never actions: the seed makes them text added to the planner's context.
 The ones that fit the goal (or the named ones) are shown once, as GUIDANCE, and never offered.
@@ -71,7 +74,9 @@ class Offering:
         self.toolbox, self.catalog, self.size = toolbox, catalog, size
         self._index: ToolIndex | None = None
 
-    def for_goal(self, goal: str, named: list[str] | None = None) -> Offer:
+    def for_goal(self, goal: str, named: list[str] | None = None, first: list[str] | None = None) -> Offer:
+        """The offer for `goal`: the `named` tools as given, or the catalog; a ranked one puts the
+        tools in `first` (those the goal check gives arguments to) ahead, best fitting first."""
         tools = self.toolbox.tools
         if named:
             return Offer(catalog="named", tools=[n for n in named if is_action(tools[n])],
@@ -80,18 +85,20 @@ class Offering:
         guidance = sorted((n for n in scores if tools[n].type == "instruction"), key=lambda n: -scores[n])
         actions = sorted(n for n, spec in tools.items() if is_action(spec))
         if self.catalog == "ranked":
-            actions = self._ranked(goal, actions, scores)
+            actions = self._ranked(goal, actions, scores, first or [])
         return Offer(catalog=self.catalog, tools=actions, guidance=guidance[:GUIDANCE_MAX])
 
-    def _ranked(self, goal: str, actions: list[str], scores: dict[str, float]) -> list[str]:
-        """The best fitting `size` actions; where fewer than MIN_OFFERED fit at all, the coarse
-        ones fill up (a goal no tool's words fit still gets whole jobs to choose from)."""
+    def _ranked(self, goal: str, actions: list[str], scores: dict[str, float], first: list[str]) -> list[str]:
+        """The best fitting `size` actions, those in `first` ahead; where fewer than MIN_OFFERED
+        fit at all, the coarse ones fill up (a goal no tool's words fit still gets whole jobs)."""
         about_notes = NOTES_GOAL.search(goal) is not None
         candidates = [n for n in actions if about_notes or self.toolbox.tools[n].source != CORE_SOURCE]
         weight = {n: COARSE_WEIGHT if _coarse(self.toolbox.tools[n]) else 1.0 for n in candidates}
         fitting = sorted((n for n in candidates if n in scores), key=lambda n: (-scores[n] * weight[n], n))
         filling = sorted((n for n in candidates if n not in scores), key=lambda n: (-weight[n], n))
-        return (fitting + filling[: max(0, MIN_OFFERED - len(fitting))])[: self.size]
+        ranked = fitting + filling[: max(0, MIN_OFFERED - len(fitting))]
+        ahead = [n for n in fitting if n in first]  # a given tool whose words do not fit the goal stays out
+        return list(dict.fromkeys(ahead + ranked))[: self.size]
 
     def _scores(self, goal: str) -> dict[str, float]:
         if self._index is None:

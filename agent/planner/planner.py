@@ -309,7 +309,7 @@ class Planner:
 
     def _frame(self, goal: str, tools: list[str] | None, max_steps: int, executor: ToolContext,
                world: str = "") -> Frame:
-        offer = self._offering.for_goal(goal, tools)
+        offer = self._offering.for_goal(goal, tools, first=list(self._given) if self._plans == 0 else None)
         frame = Frame(plan=self._plans, goal=goal, offer=offer, max_steps=max_steps, executor=executor, world=world)
         self._plans += 1
         return frame

@@ -49,6 +49,16 @@ class Block(StrictModel):
         return self.model_copy(update={"at": t.cell(*self.at)})
 
 
+class Chest(StrictModel):
+    """A chest at a world cell, holding items from its first slot (at most 27 stacks)."""
+
+    at: Point
+    items: list[Item] = []
+
+    def transformed(self, t: Transform) -> Chest:
+        return self.model_copy(update={"at": t.cell(*self.at)})
+
+
 class Spawn(StrictModel):
     """Where players appear: feet position in world coordinates (blocks) and the facing."""
 
@@ -78,6 +88,7 @@ class Scenario(StrictModel):
     goal: str | None = Field(None, description="the task in words, for the planner")
     success: Check | None = Field(None, description="the check that says the goal is reached (agent/checks/)")
     inventory: list[Item] = Field([], description="what every player carries on joining")
+    chests: list[Chest] = Field([], description="chests placed after the blocks, with what they hold")
 
     @field_validator("success", mode="before")
     @classmethod
@@ -95,12 +106,13 @@ class Scenario(StrictModel):
             "spawn": self.spawn.transformed(t),
             "boxes": [b.transformed(t) for b in self.boxes],
             "blocks": [b.transformed(t) for b in self.blocks],
+            "chests": [c.transformed(t) for c in self.chests],
             "success": self.success.transformed(t) if self.success else None,
         })
 
     @model_validator(mode="after")
     def _bounded(self) -> Scenario:
-        total = sum(b.volume() for b in self.boxes) + len(self.blocks)
+        total = sum(b.volume() for b in self.boxes) + len(self.blocks) + len(self.chests)
         if total > MAX_SCENARIO_BLOCKS:
             raise ValueError(f"sets {total} blocks; at most {MAX_SCENARIO_BLOCKS} are allowed")
         return self

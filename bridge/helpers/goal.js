@@ -11,6 +11,7 @@ const { feetBlock } = require('./frame')
 const { carried } = require('./inventory')
 const { contactsWith } = require('./contact')
 const { kindOf } = require('./approach')
+const { chestContents } = require('./chest')
 
 const finding = (holds, says) => ({ holds, says })
 const between = (v, a, b) => v >= Math.min(a, b) && v <= Math.max(a, b)
@@ -19,6 +20,9 @@ const between = (v, a, b) => v >= Math.min(a, b) && v <= Math.max(a, b)
 const NEAR_CANDIDATES = 64
 // Wrong cells of a blueprint named in its verdict; the share counts them all.
 const WRONG_SAID = 3
+// container_has without a place looks in the chests this close to the feet (blocks).
+const CHEST_SEARCH = 16
+const CHESTS_READ = 16
 
 // Each predicate: (world, value) -> {holds, says}. `world` is read once per call.
 const PREDICATES = {
@@ -68,6 +72,16 @@ const PREDICATES = {
     const share = `${right} of ${blocks.length} cells right (${Math.round(100 * right / blocks.length)} %)`
     return finding(wrong.length === 0, wrong.length ? `${share}; ${wrong.slice(0, WRONG_SAID).join('; ')}` : share)
   },
+  // What chests hold, read through the server before the predicates run (readChests). Without
+  // `at`, the fullest chest near the feet decides, and the verdict does not say where it is.
+  container_has: ({ at, chests }, { at: cell, name, count }) => {
+    if (cell && at(new Vec3(...cell)).name !== 'chest') return finding(false, `no chest at (${cell.join(', ')})`)
+    const held = (cell ? [chests.get(cell.join())] : [...chests.values()])
+      .map((items) => items.filter((i) => i.name === name).reduce((n, i) => n + i.count, 0))
+    if (held.length === 0) return finding(false, `no chest within ${CHEST_SEARCH} blocks of the feet`)
+    const most = Math.max(...held)
+    return finding(most >= count, `${most} ${name} in ${cell ? 'the chest' : `the fullest of ${held.length} chests near`}`)
+  },
   // The way, not the end: whether the body has been in any of these blocks since the run began.
   avoided: ({ bot }, names) => {
     const met = contactsWith(bot, names)
@@ -82,6 +96,24 @@ function nearestDistance (bot, feet, name, distance) {
   const cells = bot.findBlocks({ matching: kind.id, point: feet, maxDistance: Math.ceil(distance) + 1, count: NEAR_CANDIDATES })
   const distances = cells.map((c) => feet.distanceTo(c.offset(0.5, 0.5, 0.5))).filter((d) => d <= distance)
   return distances.length ? Math.min(...distances) : null
+}
+
+/** The chests container_has nodes name, or those near the feet: Map 'x,y,z' -> [{name, count}]. */
+async function readChests (bot, feet, check) {
+  const cells = []
+  const visit = (node) => {
+    const [key, value] = Object.entries(node)[0] ?? []
+    if (key === 'all' || key === 'any') value.forEach(visit)
+    else if (key === 'not') visit(value)
+    else if (key === 'container_has' && value.at) cells.push(new Vec3(...value.at))
+    else if (key === 'container_has') {
+      cells.push(...bot.findBlocks({ matching: kindOf(bot, 'chest').id, point: feet, maxDistance: CHEST_SEARCH, count: CHESTS_READ }))
+    }
+  }
+  visit(check)
+  const chests = new Map()
+  for (const c of cells) chests.set([c.x, c.y, c.z].join(), await chestContents(bot, c))
+  return chests
 }
 
 function evaluate (world, check) {
@@ -102,12 +134,13 @@ function evaluate (world, check) {
 }
 
 /** @param {{check: object}} args a check in its YAML/JSON form */
-function checkGoal (bot, { check }) {
+async function checkGoal (bot, { check }) {
   const feet = bot.entity.position
   // Just after a spawn, a respawn or a rejoin the chunks are still on their way, and an
   // unloaded world reads as empty: open sky everywhere. Unreadable is never a success.
   if (!bot.world.getColumnAt(feet)) throw new HelperError('not_loaded', 'the chunk the bot stands in is not loaded yet')
-  return evaluate({ bot, feet, block: feetBlock(bot), at: reader(bot) }, check)
+  const chests = await readChests(bot, feet, check)
+  return evaluate({ bot, feet, block: feetBlock(bot), at: reader(bot), chests }, check)
 }
 
 module.exports = { checkGoal }

@@ -20,6 +20,7 @@ const ACTIONS = {
   ...pick(require('./collect'), ['collect']),
   ...pick(require('./approach'), ['approach']),
   ...pick(require('./follow'), ['follow']),
+  ...pick(require('./chest'), ['chest']),
   ...pick(require('./build'), ['build']),
   ...pick(require('./map'), ['survey']),
   ...pick(require('./pillar-up'), ['pillarUp']),

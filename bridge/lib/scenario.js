@@ -1,7 +1,8 @@
 'use strict'
 // Builds a scenario (server-config/scenarios/, validated by Python's Scenario model) into
 // flying-squid's overworld before anyone joins, puts every player at its spawn, and gives
-// each player who is new to the world the scenario's `inventory`.
+// each player who is new to the world the scenario's `inventory`. Its chests are filled through
+// lib/containers.js.
 const fs = require('fs')
 const path = require('path')
 const { Vec3 } = require('vec3')
@@ -68,6 +69,10 @@ async function buildScenario (serv, scenario) {
     for (const p of boxCells(box)) await serv.overworld.setBlockStateId(p, state)
   }
   for (const { block, at } of scenario.blocks) await serv.overworld.setBlockStateId(new Vec3(...at), stateOf(block))
+  for (const { at, items } of scenario.chests ?? []) {
+    await serv.overworld.setBlockStateId(new Vec3(...at), stateOf('chest'))
+    try { serv.fillContainer(new Vec3(...at), items) } catch (e) { throw new Error(`scenario ${scenario.name}: ${e.message}`) }
+  }
   const { x, y, z, facing } = scenario.spawn
   serv.getSpawnPoint = async () => new Vec3(x, y, z)
   // flying-squid sends player.yaw as the spawn yaw in degrees; set it before the position goes out.

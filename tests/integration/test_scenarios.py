@@ -12,7 +12,7 @@ import pytest
 
 from agent.bridge import connect
 from agent.checks import evaluate
-from agent.checks.model import (All, AnyOf, Avoided, Blueprint, Check, FeetYAtLeast, HasItem, NearBlock, Not, Outside, SkyVisible,
+from agent.checks.model import (All, AnyOf, Avoided, Blueprint, Check, ContainerHas, FeetYAtLeast, HasItem, NearBlock, Not, Outside, SkyVisible,
                                 StandingOnGround, Within)
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.server.local_server import ServerError
@@ -155,7 +155,20 @@ def test_a_collecting_task_holds_enough_of_what_it_asks_for(name: str) -> None:
     scenario = load_scenario(name)
     wanted = scenario.success.has_item
     drops = block_drops()
-    assert sum(wanted.name in drops[block] for block in World(scenario).changes.values()) >= wanted.count
+    in_chests = sum(i.count for chest in scenario.chests for i in chest.items if i.name == wanted.name)
+    assert sum(wanted.name in drops[block] for block in World(scenario).changes.values()) + in_chests >= wanted.count
+
+
+# Tasks of storing: their check is a chest's contents.
+STORING = [n for n in TASKS if isinstance(load_scenario(n).success, ContainerHas)]
+
+
+@pytest.mark.parametrize("name", STORING)
+def test_a_storing_task_gives_what_its_chest_must_hold_and_the_chest(name: str) -> None:
+    scenario = load_scenario(name)
+    wanted = scenario.success.container_has
+    assert _counts([i.model_dump() for i in scenario.inventory])[wanted.name] >= wanted.count
+    assert World(scenario).block(*wanted.at) == "chest"
 
 
 # Tasks of building: their check is a blueprint.
@@ -170,7 +183,7 @@ def test_a_building_task_gives_the_blocks_its_blueprint_needs_on_empty_cells(nam
     assert all(_counts([i.model_dump() for i in scenario.inventory])[block] >= n for block, n in needed.items())
 
 
-@pytest.mark.parametrize("name", [n for n in TASKS if n not in NOT_BY_WALKING + COLLECTING + BUILDING])
+@pytest.mark.parametrize("name", [n for n in TASKS if n not in NOT_BY_WALKING + COLLECTING + BUILDING + STORING])
 def test_the_way_out_can_be_walked(name: str) -> None:
     base = load_scenario(name)
     for seed in SEEDS:

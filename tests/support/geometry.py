@@ -28,6 +28,8 @@ class World:
                             self.changes[(x, y, z)] = box.block
         for single in scenario.blocks:
             self.changes[tuple(single.at)] = single.block
+        for chest in scenario.chests:
+            self.changes[tuple(chest.at)] = "chest"
 
     def block(self, x: int, y: int, z: int) -> str:
         if (x, y, z) in self.changes:

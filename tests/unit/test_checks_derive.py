@@ -23,6 +23,10 @@ from agent.checks.derive import derive_check
     ("find a chest and stand by it", "near_block chest 2"),
     ("walk to the gold block", "near_block gold_block 2"),
     ("Go near the diamond ore", "near_block diamond_ore 2"),
+    ("Put five oak logs into the chest.", "container_has oak_log 5"),
+    ("store 3 cobblestone in a chest", "container_has cobblestone 3"),
+    ("Put the dirt in the chest", "container_has dirt 1"),
+    ("Take three bread from the chest.", "has_item bread 3"),
 ])
 def test_a_goal_that_names_a_count_of_an_item_or_a_block_to_be_by_gets_its_check(goal: str, check: str) -> None:
     derived = derive_check(goal)
@@ -37,6 +41,7 @@ def test_a_goal_that_names_a_count_of_an_item_or_a_block_to_be_by_gets_its_check
     "collect three shiny things",  # not an item the game has
     "find the exit",  # not a block
     "get a look around",
+    "put the shiny things in the chest",
 ])
 def test_a_goal_no_rule_reads_gets_no_check(goal: str) -> None:
     assert derive_check(goal) is None

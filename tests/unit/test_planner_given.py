@@ -21,9 +21,15 @@ def test_each_part_of_the_check_gives_its_tool_the_words_it_takes(toolbox) -> No
                                  {"blueprint": {"anchor": [0, 5, 2], "blocks": [{"at": [0, 1, 0], "block": "dirt"}]}}]}, "c")
     assert given_args(check, toolbox) == {
         "mc-collect": {"block": "oak_log", "count": 3},
+        "mc-chest": {"action": "withdraw", "item": "oak_log", "count": 3},
         "mc-approach": {"block": "chest"},
         "mc-build": {"anchor": [0, 5, 2], "blocks": [{"at": [0, 1, 0], "block": "dirt"}]},
     }
+
+
+def test_a_chest_to_fill_gives_mc_chest_what_to_put_in_and_no_place(toolbox) -> None:
+    check = parse_check({"container_has": {"at": [3, 5, 2], "name": "oak_log", "count": 5}}, "c")
+    assert given_args(check, toolbox) == {"mc-chest": {"action": "deposit", "item": "oak_log", "count": 5}}
 
 
 @pytest.mark.parametrize("check", [None, {"sky_visible": True}, {"any": [{"has_item": {"name": "dirt"}}]},

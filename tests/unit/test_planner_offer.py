@@ -63,6 +63,14 @@ def test_a_ranked_catalog_is_short_and_filled_with_whole_jobs_when_no_word_fits(
     assert len(offer.tools) == 4 and all(toolbox.tools[name].source == "skills" for name in offer.tools)
 
 
+def test_the_tools_the_goal_check_gives_arguments_to_come_first_when_their_words_fit(offering):
+    goal = "Build a wall of dirt three blocks wide and two blocks high, two blocks in front of you."
+    assert offering.for_goal(goal).tools[0] == "mc-tunnel"  # "wall" is in its text
+    assert offering.for_goal(goal, first=["mc-build"]).tools[0] == "mc-build"
+    offered = offering.for_goal("collect oak logs", first=["mc-collect", "mc-chest"]).tools
+    assert offered[0] == "mc-collect" and "mc-chest" not in offered  # no word of the goal fits mc-chest
+
+
 def test_the_full_catalog_is_every_action_and_still_no_instruction(toolbox):
     offer = Offering(toolbox, "full", 6).for_goal("get out of the cave")
     actions = {name for name, spec in toolbox.tools.items() if not spec.hidden and spec.type != "instruction"}

@@ -1,0 +1,45 @@
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from agent.bridge import timeouts
+from agent.checks.model import MAX_ITEM_COUNT, ItemName
+from agent.world.results.chest import ChestReport
+from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
+
+# What the bridge's chest.js accepts (it checks again).
+MAX_RADIUS, MAX_TIMEOUT_S = 32, 120
+
+
+class Args(ToolArgs):
+    action: Literal["list", "deposit", "withdraw"] = "list"
+    item: ItemName | None = None
+    count: int | None = Field(None, ge=1, le=MAX_ITEM_COUNT)
+    radius: int = Field(16, ge=1, le=MAX_RADIUS)
+    timeout: float = Field(30, ge=1, le=MAX_TIMEOUT_S)
+
+    @model_validator(mode="after")
+    def _item_to_move(self):
+        if self.action != "list" and self.item is None:
+            raise ValueError(f"{self.action} needs the item's name")
+        return self
+
+    def bridge_args(self):
+        return {"action": self.action, "item": self.item, "count": self.count, "radius": self.radius,
+                "timeout_s": self.timeout}
+
+
+def act(bot, a: Args):
+    return bot.call("chest", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
+
+
+def summarize(r: ChestReport) -> str:
+    held = ", ".join(f"{i.count} {i.name}" for i in r.chest_items) or "nothing"
+    if r.chest is None:
+        return f"{r.stop_reason}: {r.detail}"
+    moved = "" if r.action == "list" else f"{'put in' if r.action == 'deposit' else 'took out'} {r.moved} {r.item}; "
+    return f"{moved}the chest at ({r.chest.x}, {r.chest.y}, {r.chest.z}) holds {held}"
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, act, ChestReport, summarize, stopped_unless_completed(summarize), feeds_map=True)
