@@ -6,7 +6,8 @@
 // The one argument is a JSON object of flying-squid options (Python's
 // ServerSettings writes it). Protocol on stdout, one JSON object per line:
 //   {"mcagent": "ready", "host", "port", "version", "generator", "seed", "world", "scenario"}
-// The options may carry `mcagent_scenario` (see lib/scenario.js), built before "ready", and
+// The options may carry `mcagent_scenario` (see lib/scenario.js), built before "ready" (its
+// walker, lib/walker.js, joins before "ready" too), and
 // `mcagent_journal`, a file of block changes (lib/block-journal.js): those it holds are put
 // back after the scenario ("restored" in "ready" counts them), and every later one is added.
 //   {"mcagent": "error", "message"}         then exit code 1
@@ -20,6 +21,7 @@ const { applyFixes } = require('./lib/flying-squid-fixes')
 const journal = require('./lib/block-journal')
 const { burnPlayersInLava } = require('./lib/lava-damage')
 const containers = require('./lib/containers')
+const { startWalker } = require('./lib/walker')
 
 // Kicking players on shutdown normally takes milliseconds.
 const KICK_WAIT_MS = 1000
@@ -91,6 +93,10 @@ async function main () {
     const scenario = options.mcagent_scenario
     if (scenario) await buildScenario(serv, scenario).catch((e) => fail(e.message))
     const restored = await restoreChanges(serv, options.mcagent_journal).catch((e) => fail(`block journal: ${e.message}`))
+    if (scenario?.walker) {
+      const where = { host: options.host, port: serv.listeningPort, version: options.version }
+      await startWalker(serv, where, scenario.walker, (line) => process.stdout.write(line + '\n')).catch((e) => fail(e.message))
+    }
     emit('ready', {
       restored,
       host: options.host,

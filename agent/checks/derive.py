@@ -1,7 +1,7 @@
 """A check from a goal's own words, for a run given none: the common phrasings of getting things
 ("Collect three oak logs" -> has_item oak_log 3), of finding a block ("Stand next to the gold
 block" -> near_block gold_block 2) and of storing things ("Put five oak logs into the chest" ->
-container_has oak_log 5), by rules, with the names the game has (agent/world/gamedata).
+container_has oak_log 5) and of following a player ("Follow alex" -> near_player alex 3), by rules, with the names the game has (agent/world/gamedata).
 A goal no rule reads gets no check and stays unverified: a wrong check is worse than none.
 
 The derived check names no place: near_block says whether one is near, never where, and
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from agent.checks.model import Check, ContainerHas, HasItem, Item, NearBlock, Nearness, Stock
+from agent.checks.model import Check, ContainerHas, HasItem, Item, NearBlock, Nearness, NearPlayer, PlayerNearness, Stock
 from agent.world.gamedata import block_names, item_names
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -25,10 +25,15 @@ _NAME = r"(?P<name>[a-z][a-z ]*?)\s*(?:[.,;!]|\band\b|\bthen\b|\bfrom\b|\bnear\b
 HAVE = re.compile(rf"\b(?:{_GET})\s+(?P<count>{_COUNT})\s+(?:pieces? of\s+|blocks? of\s+)?{_NAME}", re.IGNORECASE)
 STORE = re.compile(rf"\b(?:put|place|store|deposit|stash|leave)\s+(?:{_THE})?(?:(?P<count>{_COUNT})\s+)?{_NAME}"
                    rf"(?<=in|to)\s+(?:{_THE})?chest", re.IGNORECASE)
+FOLLOW = re.compile(r"\b(?:follow|accompany|escort|keep up with|stay (?:close )?(?:to|with))\s+(?:the player\s+)?(?P<name>\w{3,16})\b",
+                    re.IGNORECASE)
+# Who "follow me" means is the speaker's name, which the words do not give.
+PRONOUNS = {"me", "him", "her", "them", "you", "the", "that", "this", "someone", "anyone", "everyone"}
 NEAR = [re.compile(rf"\b(?:{_NEAR})\s+(?:{_THE})?{_NAME}", re.IGNORECASE), re.compile(rf"\bfind\s+{_THE}{_NAME}", re.IGNORECASE)]
 # Words that say how a thing comes, not what it is: "dirt blocks" is dirt.
 GENERIC = {"block", "blocks", "item", "items", "piece", "pieces"}
 NEAR_DISTANCE = 2.0  # beside the block (1.1 from its centre) or on it
+FOLLOW_DISTANCE = 3.0  # mc-follow keeps 2 by default; a step behind still counts
 
 
 def derive_check(goal: str, mc_version: str | None = None) -> Check | None:
@@ -36,6 +41,8 @@ def derive_check(goal: str, mc_version: str | None = None) -> Check | None:
     text = goal.lower()
     if (store := STORE.search(text)) is not None and (name := _game_name(store["name"], item_names(mc_version))):
         return ContainerHas(container_has=Stock(name=name, count=_count(store["count"] or "1")))
+    if (follow := FOLLOW.search(goal)) is not None and follow["name"].lower() not in PRONOUNS:
+        return NearPlayer(near_player=PlayerNearness(name=follow["name"], distance=FOLLOW_DISTANCE))
     if (have := HAVE.search(text)) is not None:
         name = _game_name(have["name"], item_names(mc_version))
         count = have["count"]

@@ -14,6 +14,7 @@ A check is written in YAML or JSON as a mapping with one key, its predicate:
                                                 every cell anchor + at holds its block; the verdict
                                                 gives the share right (matches / cells)
     block_at: {at: [x, y, z], block: stone}     that world cell holds that block
+    near_player: {name: alex, distance: 3}      another player is this close (blocks, 3D) to the feet
     container_has: {at: [x, y, z], name: oak_log, count: 5}
                                                 the chest there holds at least that many (without
                                                 `at`: a chest within 16 blocks of the feet does;
@@ -121,6 +122,13 @@ class Nearness(StrictModel):
 
     block: BlockName
     distance: StrictFloat = Field(2.0, gt=0, le=MAX_NEAR_DISTANCE)
+
+
+class PlayerNearness(StrictModel):
+    """Another player by username, and how close (blocks, 3D, feet to feet) it must be."""
+
+    name: str = Field(pattern=r"^\w{3,16}$", description="a username")
+    distance: StrictFloat = Field(3.0, gt=0, le=MAX_NEAR_DISTANCE)
 
 
 class Placement(StrictModel):
@@ -252,6 +260,13 @@ class NearBlock(Predicate):
         return f"near_block {self.near_block.block} {_num(self.near_block.distance)}"
 
 
+class NearPlayer(Predicate):
+    near_player: PlayerNearness
+
+    def describe(self) -> str:
+        return f"near_player {self.near_player.name} {_num(self.near_player.distance)}"
+
+
 class Blueprint(Predicate):
     blueprint: Plan
 
@@ -350,7 +365,7 @@ class Not(Predicate):
 
 
 Check = Union[All, AnyOf, Not, SkyVisible, FeetYAtLeast, Outside, Within, StandingOnGround, HasItem, NearBlock,
-              BlockAt, Blueprint, ContainerHas, Avoided]
+              NearPlayer, BlockAt, Blueprint, ContainerHas, Avoided]
 for _model in (All, AnyOf, Not):
     _model.model_rebuild()
 COMBINATORS = (All, AnyOf, Not)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.checks.model import All, Blueprint, Check, ContainerHas, HasItem, NearBlock
+from agent.checks.model import All, Blueprint, Check, ContainerHas, HasItem, NearBlock, NearPlayer
 from agent.tools import Toolbox
 
 
@@ -24,6 +24,8 @@ def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any
             given["mc-chest"] = {"action": "deposit", "item": part.container_has.name, "count": part.container_has.count}
         elif isinstance(part, NearBlock):
             given["mc-approach"] = {"block": part.near_block.block}
+        elif isinstance(part, NearPlayer):
+            given["mc-follow"] = {"player": part.near_player.name}
         elif isinstance(part, Blueprint):
             plan = part.blueprint
             given["mc-build"] = {"anchor": list(plan.anchor),

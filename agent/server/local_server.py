@@ -77,6 +77,9 @@ class LocalServer:
             self.options["mcagent_scenario"] = scenario.model_dump(mode="json", by_alias=True)
             if scenario.game_mode is not None:
                 self.options["gameMode"] = GAME_MODES[scenario.game_mode]
+            if scenario.terrain is not None:
+                terrain = scenario.terrain
+                self.options["generation"] = {"name": terrain.generator, "options": {"seed": terrain.seed}}
         self.ready_timeout_s = ready_timeout_s
         self.on_log = on_log
         self.info: ServerInfo | None = None

@@ -18,6 +18,7 @@ from agent.checks.model import Area, BlockName, Check, CheckError, Item, parse_c
 from agent.config.layers import StrictModel, load_model_file
 from agent.errors import ConfigError
 from agent.paths import SERVER_CONFIG_DIR
+from agent.server.settings import Generator
 from agent.world.transform import Transform
 
 SCENARIOS_DIR = SERVER_CONFIG_DIR / "scenarios"
@@ -59,12 +60,58 @@ class Chest(StrictModel):
         return self.model_copy(update={"at": t.cell(*self.at)})
 
 
+class Walker(StrictModel):
+    """A player the server brings in (bridge/lib/walker.js): it appears at the centre of the
+    path's first cell (world blocks) and, `delay_s` seconds after another player joins, walks to
+    each later cell in turn, then stands there."""
+
+    name: str = Field(pattern=r"^\w{3,16}$", description="its username")
+    path: list[Point] = Field(min_length=2)
+    delay_s: float = Field(3.0, ge=0, le=60)
+
+    def transformed(self, t: Transform) -> Walker:
+        return self.model_copy(update={"path": [t.cell(*p) for p in self.path]})
+
+
+class Terrain(StrictModel):
+    """The generated world a scenario is built on, in place of server.yaml's generator and seed."""
+
+    generator: Generator
+    seed: int
+
+
+class Structure(StrictModel):
+    """Boxes, blocks and chests built on the ground at the column `at` ([x, z], world blocks):
+    their cells are offsets (x east, y up, z south) from the cell just above the ground there
+    (the highest solid block), so a tree stands on a hill as on a plain."""
+
+    at: tuple[int, int]
+    boxes: list[Box] = []
+    blocks: list[Block] = []
+    chests: list[Chest] = []
+
+    def transformed(self, t: Transform) -> Structure:
+        x, _, z = t.cell(self.at[0], 0, self.at[1])
+        turn = t.model_copy(update={"pivot_x": 0.5, "pivot_z": 0.5})  # offsets turn about their own origin
+        return self.model_copy(update={
+            "at": (x, z),
+            "boxes": [b.transformed(turn) for b in self.boxes],
+            "blocks": [b.transformed(turn) for b in self.blocks],
+            "chests": [c.transformed(turn) for c in self.chests],
+        })
+
+    def volume(self) -> int:
+        return sum(b.volume() for b in self.boxes) + len(self.blocks) + len(self.chests)
+
+
 class Spawn(StrictModel):
     """Where players appear: feet position in world coordinates (blocks) and the facing."""
 
     x: float
-    y: float
+    y: float = Field(5, description="ignored when on_surface")
     z: float
+    # On generated terrain: the feet go on the ground of the spawn's column, found when it is built.
+    on_surface: bool = False
     facing: Literal["north", "east", "south", "west"] = "south"
     # The goal speaks of the facing ("two blocks in front of you"): a seed turns it with the
     # world, where otherwise it picks one, so that memorising "go north" does not pay.
@@ -89,6 +136,9 @@ class Scenario(StrictModel):
     success: Check | None = Field(None, description="the check that says the goal is reached (agent/checks/)")
     inventory: list[Item] = Field([], description="what every player carries on joining")
     chests: list[Chest] = Field([], description="chests placed after the blocks, with what they hold")
+    walker: Walker | None = Field(None, description="a player that walks a path once another joins")
+    terrain: Terrain | None = Field(None, description="generated ground to build on; none: server.yaml's")
+    structures: list[Structure] = Field([], description="built on the ground, after the boxes and blocks")
 
     @field_validator("success", mode="before")
     @classmethod
@@ -107,12 +157,15 @@ class Scenario(StrictModel):
             "boxes": [b.transformed(t) for b in self.boxes],
             "blocks": [b.transformed(t) for b in self.blocks],
             "chests": [c.transformed(t) for c in self.chests],
+            "walker": self.walker.transformed(t) if self.walker else None,
+            "structures": [st.transformed(t) for st in self.structures],
             "success": self.success.transformed(t) if self.success else None,
         })
 
     @model_validator(mode="after")
     def _bounded(self) -> Scenario:
-        total = sum(b.volume() for b in self.boxes) + len(self.blocks) + len(self.chests)
+        total = (sum(b.volume() for b in self.boxes) + len(self.blocks) + len(self.chests)
+                 + sum(st.volume() for st in self.structures))
         if total > MAX_SCENARIO_BLOCKS:
             raise ValueError(f"sets {total} blocks; at most {MAX_SCENARIO_BLOCKS} are allowed")
         return self

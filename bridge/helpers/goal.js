@@ -12,6 +12,7 @@ const { carried } = require('./inventory')
 const { contactsWith } = require('./contact')
 const { kindOf } = require('./approach')
 const { chestContents } = require('./chest')
+const { playerEntity } = require('./state')
 
 const finding = (holds, says) => ({ holds, says })
 const between = (v, a, b) => v >= Math.min(a, b) && v <= Math.max(a, b)
@@ -54,6 +55,12 @@ const PREDICATES = {
     const d = nearestDistance(bot, feet, block, distance)
     if (d === null) return finding(false, `no ${block} within ${distance} blocks of the feet`)
     return finding(true, `${block} ${d.toFixed(1)} blocks from the feet`)
+  },
+  near_player: ({ bot, feet }, { name, distance }) => {
+    const other = playerEntity(bot, name)
+    if (!other) return finding(false, `${name} is not in view`)
+    const d = feet.distanceTo(other.position)
+    return finding(d <= distance, `${name} is ${d.toFixed(1)} blocks from the feet`)
   },
   block_at: ({ at }, { at: cell, block }) => {
     const name = at(new Vec3(...cell)).name

@@ -6,6 +6,7 @@
 const fs = require('fs')
 const path = require('path')
 const { Vec3 } = require('vec3')
+const { walkerSpawn } = require('./walker')
 
 // Yaw in degrees on the wire (Minecraft's convention) for each spawn facing.
 const SPAWN_YAW = { south: 0, west: 90, north: 180, east: -90 }
@@ -57,23 +58,50 @@ function giveStacks (serv, player, stacks) {
   }
 }
 
+// The build limit generated terrain stays under (diamond_square: 80 and a little).
+const TERRAIN_TOP = 128
+
+/** The y of the cell just above the highest solid block of column (x, z): the ground's top. */
+async function groundAbove (serv, x, z) {
+  for (let y = TERRAIN_TOP; y > 0; y--) {
+    const block = await serv.overworld.getBlock(new Vec3(x, y - 1, z))
+    if (block.boundingBox === 'block') return y
+  }
+  return 1
+}
+
+/** Boxes, then blocks, then chests, each cell moved by `origin` ([0, 0, 0]: world cells as written). */
+async function buildParts (serv, { boxes = [], blocks = [], chests = [] }, origin, stateOf) {
+  const at = (cell) => new Vec3(cell[0] + origin[0], cell[1] + origin[1], cell[2] + origin[2])
+  for (const box of boxes) {
+    const state = stateOf(box.block)
+    for (const p of boxCells(box)) await serv.overworld.setBlockStateId(at([p.x, p.y, p.z]), state)
+  }
+  for (const { block, at: cell } of blocks) await serv.overworld.setBlockStateId(at(cell), stateOf(block))
+  for (const { at: cell, items } of chests) {
+    await serv.overworld.setBlockStateId(at(cell), stateOf('chest'))
+    serv.fillContainer(at(cell), items)
+  }
+}
+
 async function buildScenario (serv, scenario) {
   const stacks = inventoryStacks(serv, scenario)
   const stateOf = (name) => {
     const block = serv.registry.blocksByName[name]
-    if (!block) throw new Error(`scenario ${scenario.name}: unknown block '${name}'`)
+    if (!block) throw new Error(`unknown block '${name}'`)
     return block.defaultState ?? block.minStateId
   }
-  for (const box of scenario.boxes) {
-    const state = stateOf(box.block)
-    for (const p of boxCells(box)) await serv.overworld.setBlockStateId(p, state)
+  try {
+    await buildParts(serv, scenario, [0, 0, 0], stateOf)
+    for (const structure of scenario.structures ?? []) {
+      const [x, z] = structure.at
+      await buildParts(serv, structure, [x, await groundAbove(serv, x, z), z], stateOf)
+    }
+  } catch (e) {
+    throw new Error(`scenario ${scenario.name}: ${e.message}`)
   }
-  for (const { block, at } of scenario.blocks) await serv.overworld.setBlockStateId(new Vec3(...at), stateOf(block))
-  for (const { at, items } of scenario.chests ?? []) {
-    await serv.overworld.setBlockStateId(new Vec3(...at), stateOf('chest'))
-    try { serv.fillContainer(new Vec3(...at), items) } catch (e) { throw new Error(`scenario ${scenario.name}: ${e.message}`) }
-  }
-  const { x, y, z, facing } = scenario.spawn
+  const { x, z, facing } = scenario.spawn
+  const y = scenario.spawn.on_surface ? await groundAbove(serv, Math.floor(x), Math.floor(z)) : scenario.spawn.y
   serv.getSpawnPoint = async () => new Vec3(x, y, z)
   // flying-squid sends player.yaw as the spawn yaw in degrees; set it before the position goes out.
   serv.on('newPlayer', (player) => {
@@ -82,6 +110,7 @@ async function buildScenario (serv, scenario) {
       await find()
       player.yaw = SPAWN_YAW[facing]
       player.pitch = 0
+      if (scenario.walker && player.username === scenario.walker.name) player.spawnPoint = walkerSpawn(scenario.walker)
     }
     if (stacks.length && !returning(serv, player)) player.once('spawned', () => giveStacks(serv, player, stacks))
   })

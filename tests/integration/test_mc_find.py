@@ -13,7 +13,7 @@ import pytest
 
 from agent.bridge import connect
 from agent.checks import evaluate, parse_check
-from agent.server import Scenario
+from agent.server import Scenario, load_scenario
 from agent.tools import Toolbox
 from support.waiting import wait_for
 from support.world_body import Body, scenario_body
@@ -96,3 +96,17 @@ def test_approach_fails_with_its_reason_when_no_block_is_near(field: Body) -> No
     none = field.call("mc-approach", block="diamond_ore", radius=8)
     assert (none.code, none.data["reached"]) == ("not_found", False)
     assert "no diamond_ore left within 8 blocks" in none.reason
+
+
+def test_on_generated_terrain_the_gold_block_is_found_on_the_ground_and_walked_to(toolbox: Toolbox) -> None:
+    scenario = load_scenario("hill-gold")  # diamond_square hills; the block at the ground of column (-7, 8)
+    for body in scenario_body(scenario, "hiker", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground)
+        spawn = body.bot.state().position
+        assert spawn.y > 15  # on the hillside, not the superflat's y=5
+        found = body.ok("mc-find", blocks=["gold_block"], radius=24)["found"]
+        at = found[0]["position"]
+        assert (at["x"], at["z"]) == (-7, 8) and found[0]["reachable"] is True
+        assert body.bot.block_at(at["x"], at["y"] - 1, at["z"]) in {"grass_block", "dirt", "sand"}  # it stands on the ground
+        assert body.ok("mc-approach", block="gold_block")["reached"]
+        assert evaluate(body.bot, parse_check({"near_block": {"block": "gold_block"}}, "c")).holds

@@ -12,7 +12,7 @@ import pytest
 
 from agent.bridge import connect
 from agent.checks import evaluate
-from agent.checks.model import (All, AnyOf, Avoided, Blueprint, Check, ContainerHas, FeetYAtLeast, HasItem, NearBlock, Not, Outside, SkyVisible,
+from agent.checks.model import (All, AnyOf, Avoided, Blueprint, Check, ContainerHas, FeetYAtLeast, NearPlayer, HasItem, NearBlock, Not, Outside, SkyVisible,
                                 StandingOnGround, Within)
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.server.local_server import ServerError
@@ -26,6 +26,8 @@ SEEDS = [0, 5]
 # Scenarios whose way out needs more than walking: digging (sealed, and the held-out bunker and
 # well) or placing blocks (deep-pit).
 NOT_BY_WALKING = ["sealed", "deep-pit", "bunker", "well"]
+# Built on generated terrain, which the walk below does not model (test_mc_find walks one).
+ON_TERRAIN = [n for n in scenario_names() if load_scenario(n).terrain is not None]
 CASES = [(name, seed) for name in scenario_names() for seed in SEEDS]
 
 
@@ -45,7 +47,8 @@ def test_scenario_builds_spawns_equips_and_is_not_already_solved(name: str, seed
             state = wait_for(lambda: (s := bot.state()).on_ground and s)
             assert state, "the bot never stood on the ground"
             spawn = scenario.spawn
-            assert math.dist((state.position.x, state.position.y, state.position.z), (spawn.x, spawn.y, spawn.z)) < 0.01
+            feet = (state.position.x, state.position.y if not spawn.on_surface else spawn.y, state.position.z)
+            assert math.dist(feet, (spawn.x, spawn.y, spawn.z)) < 0.01  # on_surface: the ground decides y
             assert state.facing == spawn.facing
             world = World(scenario)
             cells = list(world.changes)
@@ -155,8 +158,12 @@ def test_a_collecting_task_holds_enough_of_what_it_asks_for(name: str) -> None:
     scenario = load_scenario(name)
     wanted = scenario.success.has_item
     drops = block_drops()
-    in_chests = sum(i.count for chest in scenario.chests for i in chest.items if i.name == wanted.name)
-    assert sum(wanted.name in drops[block] for block in World(scenario).changes.values()) + in_chests >= wanted.count
+    chests = scenario.chests + [c for st in scenario.structures for c in st.chests]
+    in_chests = sum(i.count for chest in chests for i in chest.items if i.name == wanted.name)
+    built = list(World(scenario).changes.values()) + [b.block for st in scenario.structures for b in st.blocks]
+    boxed = [box for st in scenario.structures for box in st.boxes]
+    dropping = sum(wanted.name in drops[block] for block in built) + sum(box.volume() for box in boxed if wanted.name in drops[box.block])
+    assert dropping + in_chests >= wanted.count
 
 
 # Tasks of storing: their check is a chest's contents.
@@ -183,7 +190,32 @@ def test_a_building_task_gives_the_blocks_its_blueprint_needs_on_empty_cells(nam
     assert all(_counts([i.model_dump() for i in scenario.inventory])[block] >= n for block, n in needed.items())
 
 
-@pytest.mark.parametrize("name", [n for n in TASKS if n not in NOT_BY_WALKING + COLLECTING + BUILDING + STORING])
+# Tasks of keeping up with a player: their check is where the walker is.
+FOLLOWING = [n for n in TASKS if isinstance(load_scenario(n).success, NearPlayer)]
+
+
+@pytest.mark.parametrize("name", FOLLOWING)
+def test_a_following_task_has_its_walker_and_the_walker_walks_its_path(name: str) -> None:
+    scenario = load_scenario(name)
+    walker = scenario.walker
+    assert walker is not None and walker.name == scenario.success.near_player.name
+    with LocalServer(ServerSettings(), port=0, scenario=scenario) as info:
+        with connect(port=info.port, username="watcher") as bot:
+            assert wait_for(lambda: bot.state().on_ground)
+            start = bot.call("playerPose", {"username": walker.name})["position"]
+            assert math.dist((start["x"], start["z"]), (walker.path[0][0] + 0.5, walker.path[0][2] + 0.5)) < 0.5
+            end = walker.path[-1]
+            assert wait_for(lambda: math.dist(_pose_xz(bot, walker.name), (end[0] + 0.5, end[2] + 0.5)) < 1,
+                            timeout_s=walker.delay_s + 20)
+
+
+def _pose_xz(bot, name: str) -> tuple[float, float]:
+    p = bot.call("playerPose", {"username": name})["position"]
+    return p["x"], p["z"]
+
+
+@pytest.mark.parametrize("name", [n for n in TASKS if n not in NOT_BY_WALKING + ON_TERRAIN + COLLECTING + BUILDING + STORING
+                                  + FOLLOWING])
 def test_the_way_out_can_be_walked(name: str) -> None:
     base = load_scenario(name)
     for seed in SEEDS:

@@ -28,6 +28,7 @@ EVERY_PREDICATE: list[tuple[dict[str, Any], str]] = [
      "blueprint of 2 cells at (2, 5, 0)"),
     ({"container_has": {"at": [3, 5, 1], "name": "oak_log", "count": 5}}, "container_has oak_log 5 at (3, 5, 1)"),
     ({"container_has": {"name": "bread"}}, "container_has bread 1"),
+    ({"near_player": {"name": "alex"}}, "near_player alex 3"),
     ({"avoided": "lava"}, "avoided lava"),
     ({"avoided": ["lava", "fire"]}, "avoided lava and fire"),
     ({"all": [{"sky_visible": True}, {"feet_y_at_least": 5}]}, "all(sky_visible, feet_y_at_least 5)"),

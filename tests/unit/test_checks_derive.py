@@ -27,6 +27,8 @@ from agent.checks.derive import derive_check
     ("store 3 cobblestone in a chest", "container_has cobblestone 3"),
     ("Put the dirt in the chest", "container_has dirt 1"),
     ("Take three bread from the chest.", "has_item bread 3"),
+    ("Follow alex as he walks away.", "near_player alex 3"),
+    ("stay close to Steve_2", "near_player Steve_2 3"),
 ])
 def test_a_goal_that_names_a_count_of_an_item_or_a_block_to_be_by_gets_its_check(goal: str, check: str) -> None:
     derived = derive_check(goal)
@@ -42,6 +44,7 @@ def test_a_goal_that_names_a_count_of_an_item_or_a_block_to_be_by_gets_its_check
     "find the exit",  # not a block
     "get a look around",
     "put the shiny things in the chest",
+    "follow me",  # who "me" is, the words do not say
 ])
 def test_a_goal_no_rule_reads_gets_no_check(goal: str) -> None:
     assert derive_check(goal) is None
