@@ -142,6 +142,7 @@ class PlanContext:
     control: RunControl = field(default_factory=RunControl)
     formats: FormatWatch = field(default_factory=FormatWatch)
     judge: Judge | None = None  # the main goal's check; None: claims stay unverified
+    given: dict[str, dict[str, Any]] = field(default_factory=dict)  # arguments its check states, by tool (given.py)
     body: BodyKeeper | None = None  # None without a world: nothing to keep
     digest: Digest | None = None  # None without a world: no step is known to change nothing
     rejoins: int = 0  # in the whole run, sub-plans included

@@ -7,10 +7,14 @@ chest itself."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from agent.checks.model import All, Blueprint, Check, ContainerHas, HasItem, NearBlock, NearPlayer
 from agent.tools import Toolbox
+
+
+MAX_COLLECT = 16  # mc-collect's bound on one call
 
 
 def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any]]:
@@ -30,6 +34,20 @@ def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any
             plan = part.blueprint
             given["mc-build"] = {"anchor": list(plan.anchor),
                                  "blocks": [{"at": list(p.at), "block": p.block} for p in plan.blocks]}
+    return {tool: args for tool, args in given.items() if tool in toolbox.tools}
+
+
+def supporting_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any]]:
+    """{tool: arguments} for tools that serve a step towards what the check asks, not the ask
+    itself: a blueprint's most needed block kind for mc-collect, when blocks run short (the build
+    method), never digging the blueprint's own cells. The outer loop does not rank these first;
+    it and the methods still fill them in."""
+    given: dict[str, dict[str, Any]] = {}
+    for part in _parts(check):
+        if isinstance(part, Blueprint) and "mc-collect" not in given:
+            kind, cells = Counter(p.block for p in part.blueprint.blocks).most_common(1)[0]
+            own = [[x, y, z] for (x, y, z), _ in part.blueprint.cells()]
+            given["mc-collect"] = {"block": kind, "count": min(cells, MAX_COLLECT), "avoid": own}
     return {tool: args for tool, args in given.items() if tool in toolbox.tools}
 
 

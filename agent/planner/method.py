@@ -173,7 +173,11 @@ class MethodRun:
         # the runtime refuses a method in words the model can read.
         offered = (method_tools(self.spec, toolbox, self.task) if caps.select
                    else sorted(name for name, spec in toolbox.tools.items() if is_action(spec)))
-        literal = {c.tool: c.args for c in step.calls if c.args is not None} if step is not None else {}
+        written = {c.tool: c.args for c in step.calls if c.args is not None} if step is not None else {}
+        # Under the top plan the run's goal check is the method's too: what it states (given.py) fills
+        # the arguments the protocol leaves open ("Call mc-collect." gets the block and the count).
+        given = self.ctx.given if self.frame.plan == 0 else {}
+        literal = {tool: {**given.get(tool, {}), **written.get(tool, {})} for tool in {*given, *written}}
         return choose_action(s, key, offered, toolbox, caps, literal)
 
     def _next(self, s, key: str, decided: Next) -> tuple[str | None, Decider, str | None]:

@@ -33,7 +33,7 @@ from agent.planner import prompts, whole_turns
 from agent.planner.context import BodyKeeper, BodyNews, Digest, Frame, Judge, PlanContext, PlannerOptions
 from agent.planner.control import LlmFailed, RunControl, StopRequested, WorldLost
 from agent.planner.decide import match_yes_no, pick
-from agent.planner.given import given_args
+from agent.planner.given import given_args, supporting_args
 from agent.planner.loops import Stale
 from agent.planner.method import run_method
 from agent.planner.offer import Offering, offer_text
@@ -88,9 +88,9 @@ class Planner:
         backend.on_call = self.ctx.trace.llm_call
         self._frames: list[Frame] = []
         self._plans = 0
+        self._leading: list[str] = []  # tools the run's check gives arguments to (given.py)
         self._method: str | None = None  # the method running now: methods never nest
         self._check: Check | None = None
-        self._given: dict[str, dict[str, Any]] = {}  # arguments the run's check states, by tool (given.py)
 
     @property
     def trace(self) -> TraceWriter:
@@ -113,7 +113,8 @@ class Planner:
         and `check` go into the trace's run_start; `body` keeps the bot in the world between
         steps; `digest` tells a step that changed nothing in the world."""
         self.ctx.judge, self._check, self.ctx.body, self.ctx.digest = judge, check, body, digest
-        self._given = given_args(check, self.toolbox)
+        self._leading = list(given_args(check, self.toolbox))  # ranked first in the top plan's offer
+        self.ctx.given = {**supporting_args(check, self.toolbox), **given_args(check, self.toolbox)}
         executor.heard(goal)  # the user's words: they confirm the values they name
         frame = self._frame(goal, self.ctx.options.tools, self.ctx.options.max_steps, executor, world)
         return self._run(frame, _plan, top=True, setup=setup)[0]
@@ -244,7 +245,7 @@ class Planner:
         s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=frame.task)
                       + (prompts.WITHHELD.format(tool=", ".join(withheld)) if withheld else ""))
         before = ctx.sense()
-        given = self._given if frame.plan == 0 else None  # a sub-plan's goal is not the check's
+        given = ctx.given if frame.plan == 0 else None  # a sub-plan's goal is not the check's
         ran = execute(frame.executor, chosen(ctx, choose_action(s, key, offered, ctx.toolbox, ctx.caps, given, "checked")))
         news = ctx.keep_body()
         decided = ctx.goal_decided()
@@ -309,7 +310,7 @@ class Planner:
 
     def _frame(self, goal: str, tools: list[str] | None, max_steps: int, executor: ToolContext,
                world: str = "") -> Frame:
-        offer = self._offering.for_goal(goal, tools, first=list(self._given) if self._plans == 0 else None)
+        offer = self._offering.for_goal(goal, tools, first=self._leading if self._plans == 0 else None)
         frame = Frame(plan=self._plans, goal=goal, offer=offer, max_steps=max_steps, executor=executor, world=world)
         self._plans += 1
         return frame

@@ -5,7 +5,8 @@
 // until the inventory shows it. The inventory is counted before and after: what was gained is
 // what the world gave, not what was dug. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
-const { requireInteger, requireNumber } = require('./errors')
+const { Vec3 } = require('vec3')
+const { HelperError, requireInteger, requireNumber } = require('./errors')
 const { frameOf } = require('./frame')
 const { clear } = require('./digging')
 const { runSteps } = require('./stepwise')
@@ -19,6 +20,7 @@ const everything = () => true
 const MAX_COUNT = 16
 const MAX_RADIUS = 32
 const MAX_TIMEOUT_S = 300
+const MAX_AVOID = 512
 // A drop appears within a tick or two of the dig and flies up to ~2 blocks off (flying-squid: a
 // random speed); it is handed over half a second after it appears, within 1.75 blocks of the feet.
 const DROP_APPEARS_MS = 1000
@@ -27,15 +29,19 @@ const PICKUP_MS = 1000
 const PICKUP_TRIES = 3
 const POLL_MS = 50
 
-/** @param {{block: string, count?: number, radius?: number, timeout_s?: number}} args */
-async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeoutS = 60 }) {
+/**
+ * @param {{block: string, count?: number, radius?: number, timeout_s?: number, avoid?: number[][]}} args
+ * `avoid`: world cells never dug (a build's own blocks, when collecting more of its kind).
+ */
+async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeoutS = 60, avoid = [] }) {
   requireInteger('count', count, 1, MAX_COUNT)
   requireInteger('radius', radius, 1, MAX_RADIUS)
   requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
-  const kind = sourceOf(bot, block, radius)
+  if (!Array.isArray(avoid) || avoid.length > MAX_AVOID) throw new HelperError('bad_args', `avoid must be a list of at most ${MAX_AVOID} cells`)
+  const kind = sourceOf(bot, block)
   const deadline = Date.now() + timeoutS * 1000
   const before = counts(bot)
-  const unreachable = new Set()
+  const unreachable = new Set(avoid.map(([x, y, z]) => new Vec3(x, y, z).toString())) // walkToNearest skips these
   const dug = []
   const run = await runSteps(bot, count, async () => {
     const target = await walkToNearest(bot, kind, radius, (c) => new goals.GoalLookAtBlock(c, bot.world), unreachable, deadline)
@@ -48,17 +54,18 @@ async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeout
 }
 
 /**
- * What to dig for `name`: the blocks of that name when there are any within the radius, else the
- * blocks that drop the item of that name (cobblestone: stone). As walkToNearest takes a kind:
- * `id` a block id or a list of them, `name` for its messages.
+ * What to dig for `name`: the blocks of that name and those that drop the item of that name
+ * (cobblestone: stone too; dirt: grass_block too, where the dirt is buried), the nearest a walk
+ * reaches first. As walkToNearest takes a kind: `id` a block id or a list of them, `name` for
+ * its messages.
  */
-function sourceOf (bot, name, radius) {
+function sourceOf (bot, name) {
   const exact = bot.registry.blocksByName[name]
-  if (exact && bot.findBlock({ matching: exact.id, maxDistance: radius })) return exact
   const item = bot.registry.itemsByName[name]
-  const droppers = item ? bot.registry.blocksArray.filter((b) => b.drops?.some((d) => (d?.drop ?? d) === item.id)) : []
-  if (droppers.length === 0) return exact ?? kindOf(bot, name) // none of it here (the search says so), or bad_args
-  return { id: droppers.map((b) => b.id), name: `${droppers.map((b) => b.name).slice(0, 3).join(' or ')} (for ${name})` }
+  const droppers = item ? bot.registry.blocksArray.filter((b) => b !== exact && b.drops?.some((d) => (d?.drop ?? d) === item.id)) : []
+  if (droppers.length === 0) return exact ?? kindOf(bot, name) // bad_args when neither a block nor an item
+  const kinds = exact ? [exact, ...droppers] : droppers
+  return { id: kinds.map((b) => b.id), name: `${kinds.map((b) => b.name).slice(0, 3).join(' or ')} (for ${name})` }
 }
 
 /**

@@ -30,9 +30,9 @@ def offering(toolbox):
     return Offering(toolbox, "ranked", 6)
 
 
-def test_collecting_logs_offers_finding_walking_digging_and_counting_and_nothing_to_escape_or_note(offering):
+def test_collecting_logs_offers_collecting_finding_digging_and_counting_and_nothing_to_escape_or_note(offering):
     offer = offering.for_goal("collect oak logs")
-    assert {"mc-dig", "mc-goto", "mc-observe-blocks", "mc-inventory"} <= set(offer.tools)
+    assert {"mc-collect", "gather", "mc-find", "mc-dig", "mc-inventory"} <= set(offer.tools)
     assert not {"exit-pit", "explore-area", "mc-pillar-up", "create-note", "mc-say", INSTRUCTION} & set(offer.tools)
 
 
@@ -69,6 +69,11 @@ def test_the_tools_the_goal_check_gives_arguments_to_come_first_when_their_words
     assert offering.for_goal(goal, first=["mc-build"]).tools[0] == "mc-build"
     offered = offering.for_goal("collect oak logs", first=["mc-collect", "mc-chest"]).tools
     assert offered[0] == "mc-collect" and "mc-chest" not in offered  # no word of the goal fits mc-chest
+
+
+def test_building_offers_the_build_method_and_mc_build(offering):
+    offer = offering.for_goal("Build a wall of dirt three blocks wide and two blocks high")
+    assert {"mc-build", "build"} <= set(offer.tools)
 
 
 def test_the_full_catalog_is_every_action_and_still_no_instruction(toolbox):

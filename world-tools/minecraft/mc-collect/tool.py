@@ -3,10 +3,10 @@ from pydantic import Field
 from agent.bridge import timeouts
 from agent.checks.model import BlockName
 from agent.world.results.collect import CollectReport
-from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
+from agent.world.toolkit import ToolArgs, WorldCell, run_tool, stopped_unless_completed
 
 # What the bridge's collect.js accepts (it checks again).
-MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S = 16, 32, 300
+MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S, MAX_AVOID = 16, 32, 300, 512
 
 
 class Args(ToolArgs):
@@ -14,9 +14,11 @@ class Args(ToolArgs):
     count: int = Field(1, ge=1, le=MAX_COUNT)
     radius: int = Field(16, ge=1, le=MAX_RADIUS)
     timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S)
+    avoid: list[WorldCell] = Field([], max_length=MAX_AVOID)
 
     def bridge_args(self):
-        return {"block": self.block, "count": self.count, "radius": self.radius, "timeout_s": self.timeout}
+        return {"block": self.block, "count": self.count, "radius": self.radius, "timeout_s": self.timeout,
+                "avoid": [list(c) for c in self.avoid]}
 
 
 def act(bot, a: Args):
