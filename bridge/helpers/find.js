@@ -41,6 +41,7 @@ function find (bot, { blocks = [], items = false, players = false, radius = 16, 
   const movements = movementsFor(bot, {})
   return {
     radius,
+    feet: { x: frame.feet.x, y: frame.feet.y, z: frame.feet.z },
     found: found.map((f, i) => view(f, frame, i < PATHS_SEARCHED ? reachable(bot, f, radius + SEARCH_MARGIN, movements) : null)),
     missing: blocks.filter((name) => !nearBlocks.some((b) => b.name === name))
   }

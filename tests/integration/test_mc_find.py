@@ -108,5 +108,8 @@ def test_on_generated_terrain_the_gold_block_is_found_on_the_ground_and_walked_t
         at = found[0]["position"]
         assert (at["x"], at["z"]) == (-7, 8) and found[0]["reachable"] is True
         assert body.bot.block_at(at["x"], at["y"] - 1, at["z"]) in {"grass_block", "dirt", "sand"}  # it stands on the ground
+        mapped = body.call("mc-map", radius=8)  # the run's map keeps what mc-find saw, by name
+        assert [(b["name"], b["x"], b["z"]) for b in mapped.data["seen"]] == [("gold_block", -7, 8)]
+        assert f"seen: gold_block at (-7, {int(at['y'])}, 8)" in mapped.value
         assert body.ok("mc-approach", block="gold_block")["reached"]
         assert evaluate(body.bot, parse_check({"near_block": {"block": "gold_block"}}, "c")).holds

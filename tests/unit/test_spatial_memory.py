@@ -105,3 +105,15 @@ def test_a_survey_whose_sizes_disagree_is_refused():
     good = across_chunks()
     with pytest.raises(ValueError, match="needs"):
         Survey.model_validate({**good.model_dump(), "cells": good.cells[1:]})
+
+
+def test_blocks_seen_by_name_are_kept_in_the_file_and_forgotten_when_looked_for_and_gone(tmp_path):
+    path = tmp_path / "map.sqlite"
+    memory = SpatialMemory.open(path)
+    memory.remember_blocks({(1, 5, 8): "gold_block", (30, 5, 0): "gold_block", (2, 5, 2): "chest"}, {"gold_block", "chest"},
+                           (0, 5, 0), 16)
+    memory.remember_blocks({}, {"gold_block"}, (0, 5, 0), 16)  # looked again: the near gold block is gone
+    memory.close()
+    again = SpatialMemory.open(path, read_only=True)
+    assert again.seen == {(30, 5, 0): "gold_block", (2, 5, 2): "chest"}  # beyond the radius, or not looked for
+    again.close()

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from agent.bridge.models import Vec3
-from agent.world.models import Model
+from agent.world.models import BlockPos, Model
 
 
 class Sighting(Model):
@@ -30,5 +30,6 @@ class Sighting(Model):
 
 class FindReport(Model):
     radius: int
+    feet: BlockPos = Field(description="the bot's feet block when it looked")
     found: list[Sighting]
     missing: list[str] = Field(description="block kinds asked for with none within the radius")

@@ -28,6 +28,19 @@ class MapFrontier(Model):
     sky: bool = Field(description="nothing opaque above it")
 
 
+class SeenBlock(Model):
+    """A block mc-find saw by name (the map keeps it): where it is, and from the bot."""
+
+    name: str
+    x: int
+    y: int
+    z: int
+    forward: int
+    right: int
+    up: int
+    distance: float = Field(description="straight-line blocks from the feet block")
+
+
 class MapView(Model):
     feet: BlockPos
     facing: Facing
@@ -37,5 +50,6 @@ class MapView(Model):
     frontier_count: int = Field(description="frontiers within the radius")
     reachable_frontiers: int
     frontiers: list[MapFrontier] = Field(description="reachable ones first, fewest moves first, then nearest; capped")
+    seen: list[SeenBlock] = Field([], description="blocks mc-find saw by name within twice the radius, nearest first; capped")
     picture: list[str] = Field(description="top-down at the feet level, north up, rows north to south")
     legend: str

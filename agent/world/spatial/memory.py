@@ -7,6 +7,7 @@ about it. With a file, every chunk a call changed is written before the call ret
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
@@ -22,9 +23,11 @@ from agent.world.spatial.walking import SAFE_DROP, Frontier, Region, padded
 class SpatialMemory:
     """What the body has seen. `open(path)` keeps it in a SQLite file; `open(None)` in memory only."""
 
-    def __init__(self, chunks: dict[ChunkKey, np.ndarray], store: ChunkStore | None):
+    def __init__(self, chunks: dict[ChunkKey, np.ndarray], store: ChunkStore | None,
+                 seen: dict[Cell, str] | None = None):
         self._chunks = chunks
         self._store = store
+        self.seen: dict[Cell, str] = seen or {}  # block name by world cell, as mc-find last saw it
         self._known = sum(_known_in(c) for c in chunks.values())
         self.feet: Cell | None = None  # the feet block of the latest survey taken standing: where the bot is
 
@@ -35,7 +38,7 @@ class SpatialMemory:
         if path is None:
             return cls({}, None)
         store = ChunkStore(path, read_only=read_only)
-        return cls(store.load(), store)
+        return cls(store.load(), store, store.load_seen())
 
     def close(self) -> None:
         if self._store is not None:
@@ -68,6 +71,16 @@ class SpatialMemory:
             self.feet = (survey.feet.x, survey.feet.y, survey.feet.z)
             changed.update(self._visit(*self.feet))
         self._save(changed)
+
+    def remember_blocks(self, found: dict[Cell, str], kinds: set[str], feet: Cell, radius: float) -> None:
+        """What a search for blocks of `kinds` within `radius` blocks of `feet` found: those cells by
+        name; cells of those kinds it looked at and did not find again are forgotten (dug, or gone)."""
+        gone = [c for c, name in self.seen.items() if name in kinds and c not in found and math.dist(c, feet) <= radius]
+        for cell in gone:
+            del self.seen[cell]
+        self.seen.update(found)
+        if self._store is not None:
+            self._store.save_seen(found, gone)
 
     def mark_visited(self, x: int, y: int, z: int) -> None:
         """One more survey taken standing in the feet block (x, y, z)."""

@@ -1,7 +1,8 @@
 """A map's chunks kept in one SQLite file, so that a resumed or replayed run still has them.
 
 One row per 16x16x16 chunk: its chunk coordinates (world block // 16) and its 4,096 cell
-bytes as a blob (see cells.py for what a byte holds).
+bytes as a blob (see cells.py for what a byte holds). Beside them, the blocks mc-find has seen
+by name: one row per world cell (`seen`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ MAP_FILE = "map.sqlite"
 FORMAT = 1
 SCHEMA = """CREATE TABLE IF NOT EXISTS chunks (
     cx INTEGER NOT NULL, cy INTEGER NOT NULL, cz INTEGER NOT NULL, cells BLOB NOT NULL,
-    PRIMARY KEY (cx, cy, cz)) WITHOUT ROWID"""
+    PRIMARY KEY (cx, cy, cz)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS seen (
+    x INTEGER NOT NULL, y INTEGER NOT NULL, z INTEGER NOT NULL, name TEXT NOT NULL,
+    PRIMARY KEY (x, y, z)) WITHOUT ROWID"""
 
 
 class ChunkStore:
@@ -49,6 +53,19 @@ class ChunkStore:
         rows = [(*key, cells.tobytes()) for key, cells in chunks.items()]
         with self._lock, self._db:
             self._db.executemany("INSERT OR REPLACE INTO chunks (cx, cy, cz, cells) VALUES (?, ?, ?, ?)", rows)
+
+    def load_seen(self) -> dict[tuple[int, int, int], str]:
+        try:
+            rows = self._db.execute("SELECT x, y, z, name FROM seen").fetchall()
+        except sqlite3.OperationalError:  # a map written before blocks were remembered, opened read-only
+            return {}
+        return {(x, y, z): name for x, y, z, name in rows}
+
+    def save_seen(self, added: dict[tuple[int, int, int], str], gone: list[tuple[int, int, int]]) -> None:
+        with self._lock, self._db:
+            self._db.executemany("DELETE FROM seen WHERE x = ? AND y = ? AND z = ?", gone)
+            self._db.executemany("INSERT OR REPLACE INTO seen (x, y, z, name) VALUES (?, ?, ?, ?)",
+                                 [(*cell, name) for cell, name in added.items()])
 
     def close(self) -> None:
         with self._lock:

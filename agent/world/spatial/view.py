@@ -10,7 +10,7 @@ import numpy as np
 
 from agent.bridge.models import Facing
 from agent.world.models import BlockPos
-from agent.world.results.map import MapFrontier, MapView
+from agent.world.results.map import MapFrontier, MapView, SeenBlock
 from agent.world.spatial.memory import SpatialMemory
 from agent.world.spatial.picture import LEGEND, Mark, marks, render
 from agent.world.spatial.walking import SAFE_DROP, SIDE_MARGIN, Frontier
@@ -18,6 +18,7 @@ from agent.world.frame import to_ego
 
 # Frontiers listed in mc-map's data; the count says how many there were.
 MAX_LISTED = 12
+MAX_SEEN = 5
 BEARINGS = ("ahead", "ahead right", "right", "behind right", "behind", "behind left", "left", "ahead left")
 
 
@@ -44,9 +45,21 @@ def map_view(memory: SpatialMemory, feet: BlockPos, facing: Facing, radius: int,
         frontier_count=len(found),
         reachable_frontiers=sum(f.moves is not None for f in found),
         frontiers=[_egocentric(f, feet, facing) for f in found[:MAX_LISTED]],
+        seen=_seen(memory, feet, facing, 2 * radius),
         picture=render(plan, (radius, radius, facing)),
         legend=LEGEND,
     )
+
+
+def _seen(memory: SpatialMemory, feet: BlockPos, facing: Facing, within: float) -> list[SeenBlock]:
+    """The blocks mc-find saw within `within` blocks of the feet block, nearest first."""
+    cell = (feet.x, feet.y, feet.z)
+    near = sorted((math.dist(cell, c), c, name) for c, name in memory.seen.items() if math.dist(cell, c) <= within)
+    out = []
+    for distance, (x, y, z), name in near[:MAX_SEEN]:
+        forward, right = to_ego(x - feet.x, z - feet.z, facing)
+        out.append(SeenBlock(name=name, x=x, y=y, z=z, forward=forward, right=right, up=y - feet.y, distance=round(distance, 2)))
+    return out
 
 
 def _egocentric(f: Frontier, feet: BlockPos, facing: Facing) -> MapFrontier:

@@ -2,7 +2,8 @@ from pydantic import Field, model_validator
 
 from agent.checks.model import BlockName
 from agent.world.results.find import FindReport, Sighting
-from agent.world.toolkit import ToolArgs, call, fmt_offset, run_tool
+from agent.world.spatial import memory_of
+from agent.world.toolkit import ToolArgs, fmt_offset, run_tool
 
 # What the bridge's find.js accepts (it checks again).
 MAX_RADIUS, MAX_COUNT, MAX_KINDS = 32, 16, 8
@@ -38,4 +39,18 @@ def judge(r: FindReport) -> tuple[str, str] | None:
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, call("find"), FindReport, summarize, judge)
+    executor = kwargs.get("executor")
+
+    def act(bot, a: Args) -> FindReport:
+        report = FindReport.model_validate(bot.call("find", a.bridge_args()))
+        remember(executor, report, set(a.blocks))
+        return report
+
+    return run_tool(kwargs, Args, act, FindReport, summarize, judge)
+
+
+def remember(executor, r: FindReport, kinds: set[str]) -> None:
+    """The blocks found go into the run's map by name (mc-map lists them as seen); those of the
+    kinds looked for that it no longer finds within the radius are forgotten."""
+    found = {(int(s.position.x), int(s.position.y), int(s.position.z)): s.name for s in r.found if s.kind == "block"}
+    memory_of(executor).remember_blocks(found, kinds, (r.feet.x, r.feet.y, r.feet.z), r.radius)

@@ -18,8 +18,9 @@ def summarize(m: MapView) -> str:
         line = (f"{m.frontier_count} frontiers within {m.radius} blocks ({m.reachable_frontiers} reachable); nearest "
                 f"{fmt_offset(nearest.forward, nearest.right, nearest.up)} at x={nearest.x} y={nearest.y} z={nearest.z}, {how}")
     sky = "sky visible above" if m.sky_above else "sky hidden above"
+    seen = ["seen: " + "; ".join(f"{b.name} at ({b.x}, {b.y}, {b.z}), {fmt_offset(b.forward, b.right, b.up)}" for b in m.seen)]
     # The words first: a prompt that clips the value keeps what the picture says in short.
-    return "\n".join([f"{line}; {sky}; {m.known_cells} cells known", *m.picture, m.legend])
+    return "\n".join([f"{line}; {sky}; {m.known_cells} cells known", *(seen if m.seen else []), *m.picture, m.legend])
 
 
 def tool(input_value=None, **kwargs):
