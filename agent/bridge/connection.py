@@ -77,7 +77,12 @@ class BotConnection:
     def call(self, action: str, args: dict[str, Any] | None = None, *, timeout_s: float = timeouts.CALL_S) -> Any:
         """Runs a helper action; returns its result, or raises BridgeError with the helper's code."""
         self._check_usable()
-        reply = _bridged(self._helpers.invoke, self._handle, action, json.dumps(args or {}), timeout_s=timeout_s)
+        try:
+            reply = _bridged(self._helpers.invoke, self._handle, action, json.dumps(args or {}), timeout_s=timeout_s)
+        except BridgeError:
+            if action != "stop":
+                self.halt()  # the helper may still be running: it stops before its next step
+            raise
         if reply.ok:
             return reply.result
         if reply.code == "disconnected":
@@ -85,6 +90,14 @@ class BotConnection:
             self._ended = self._ended or (reply.message or "connection lost").removeprefix("bot is disconnected: ")
             raise BotDisconnected(reply.message or "bot is disconnected")
         raise BridgeError(f"{action}: {reply.message}", code=reply.code or "internal")
+
+    def halt(self) -> None:
+        """Stops what the bot is doing: movement keys, the pathfinder, and any multi-step helper
+        (it stops before its next step: bridge/helpers/stepwise.js). Best effort: never raises."""
+        try:
+            _bridged(self._helpers.invoke, self._handle, "stop", "{}", timeout_s=timeouts.CALL_S)
+        except BridgeError:
+            pass
 
     def state(self) -> BotState:
         return BotState.model_validate(self.call("state"))

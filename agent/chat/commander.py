@@ -72,6 +72,7 @@ class ChatCommander:
             return ChatCommand(player=player, command=command, accepted=False, reason="no goal given")
         if command == "!stop":
             self._on_stop(player)
+            self._bot.halt()  # a tool still running stops before its next step, not at its own end
             announce(self._bot, f"stopping, as {player} asked")
         elif command == "!goal":
             self._on_goal(argument)

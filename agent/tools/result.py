@@ -42,6 +42,7 @@ FailureCode = Literal[
     "drop_ahead",  # a walk stopped before a drop deeper than it may walk down
     "hazard_ahead",  # a walk stopped before lava, fire, deep water or cactus
     "timeout",  # the action did not finish in its time
+    "stopped",  # asked to stop (the run stopped, or its caller gave up on it), it stopped before its next step
     "unreachable",  # the target cannot be reached (path, reach distance)
     "refused",  # the world refused: no such item, a placement into the bot itself, ...
     "stuck",  # no way on is left: nowhere known is reachable that is worth going to

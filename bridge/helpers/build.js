@@ -9,6 +9,7 @@ const { goals } = require('mineflayer-pathfinder')
 const { HelperError, requireNumber, requireWorldPoint } = require('./errors')
 const { place } = require('./place')
 const { walk, left } = require('./approach')
+const { haltWatch } = require('./stepwise')
 
 const MAX_CELLS = 64
 const MAX_TIMEOUT_S = 300
@@ -25,10 +26,12 @@ async function build (bot, { cells, timeout_s: timeoutS = 60 }) {
   const placed = []
   const problems = new Map() // cell key -> why it is not placed (the latest reason)
   let stop = 'completed'
+  const halted = haltWatch(bot)
   try {
     for (let progress = true; progress;) {
       progress = false
       for (const cell of todo.filter((c) => !isRight(bot, c))) {
+        halted()
         const why = await placeOne(bot, cell, deadline)
         if (why) {
           problems.set(cell.pos.toString(), why)
@@ -40,8 +43,9 @@ async function build (bot, { cells, timeout_s: timeoutS = 60 }) {
       }
     }
   } catch (err) {
-    if (err.code !== 'timeout') throw err
-    stop = 'timeout'
+    if (err.reason === 'stopped') stop = 'stopped'
+    else if (err.code === 'timeout') stop = 'timeout'
+    else throw err
   }
   return report(bot, todo, placed, problems, stop)
 }

@@ -8,6 +8,7 @@ const { movementsFor } = require('./goto')
 const { playerEntity, vec } = require('./state')
 const { sleep } = require('./waiting')
 const { tidy } = require('./numbers')
+const { haltWatch } = require('./stepwise')
 
 const MAX_DISTANCE = 16
 const MAX_SECONDS = 300
@@ -26,12 +27,14 @@ async function follow (bot, { player, distance = 2, seconds = 10 }) {
   const samples = []
   let stop = 'completed'
   let ended = false
+  const halted = haltWatch(bot)
   const onEnd = () => { ended = true }
   bot.once('end', onEnd)
   try {
     for (const until = Date.now() + seconds * 1000; Date.now() < until;) {
       await sleep(SAMPLE_MS)
       if (ended) { stop = 'disconnected'; break }
+      try { halted() } catch { stop = 'stopped'; break }
       if (!bot.entities[target.id]) { stop = 'lost'; break } // out of view: the server stopped sending it
       samples.push(bot.entity.position.distanceTo(target.position))
     }

@@ -11,6 +11,7 @@ const { frameOf } = require('./frame')
 const { reader, openBelow, stepUpAt, SAFE_DROP, MAX_DROP } = require('./blocks')
 const { state, vec } = require('./state')
 const { settle, routeOf, steer } = require('./steering')
+const { halt } = require('./stepwise')
 
 const CONTROLS = ['forward', 'back', 'left', 'right', 'jump', 'sprint', 'sneak']
 const MAX_HOLD_S = 10
@@ -207,6 +208,7 @@ function hazardStop (block) {
 
 /** Releases every control and stops any path being followed. */
 function stop (bot) {
+  halt(bot) // a multi-step helper still running stops before its next step
   bot.clearControlStates()
   bot.pathfinder?.stop()
   return { released: true, ...orientation(bot) }

@@ -17,10 +17,28 @@ class Stop extends Error {
 const DISCONNECTED = () => new Stop('disconnected', 'the bot left the server')
 
 /**
+ * Halting: the `stop` action (motion.js; Python sends it when it gives up on a call or the run
+ * is asked to stop) counts up, and every multi-step helper started before it stops at its next
+ * step (runSteps, build.js, follow.js).
+ */
+function halt (bot) {
+  bot._mcagentHalts = (bot._mcagentHalts ?? 0) + 1
+}
+
+/** @returns a function that throws Stop('stopped') once a stop came after this call began */
+function haltWatch (bot) {
+  const at = bot._mcagentHalts ?? 0
+  return () => {
+    if ((bot._mcagentHalts ?? 0) !== at) throw new Stop('stopped', 'stopped before its next step, as asked')
+  }
+}
+
+/**
  * Runs `step(i)` for i = 0..count-1 until one throws a Stop.
  * @returns {{steps: number, stop_reason: string, detail: string}} plus a stop's extra fields
  */
 async function runSteps (bot, count, step) {
+  const halted = haltWatch(bot)
   let ended = false
   const onEnd = () => { ended = true }
   bot.once('end', onEnd)
@@ -29,6 +47,7 @@ async function runSteps (bot, count, step) {
   try {
     for (; done < count; done++) {
       if (ended) throw DISCONNECTED()
+      halted()
       await settle(bot) // from rest on the ground: digging in the air is 5 times slower, and a jump needs footing
       await step(done)
     }
@@ -49,4 +68,4 @@ async function runSteps (bot, count, step) {
   }
 }
 
-module.exports = { Stop, runSteps }
+module.exports = { Stop, runSteps, halt, haltWatch }

@@ -29,4 +29,4 @@ class BuildReport(Model):
     placed: list[BuildCell] = Field(description="cells this call placed, in order")
     missing: list[UnbuiltCell] = Field(description="empty cells not placed: nothing to place, or to place against")
     wrong: list[UnbuiltCell] = Field(description="cells another block holds")
-    stop_reason: Literal["completed", "timeout"]
+    stop_reason: Literal["completed", "timeout", "stopped"]

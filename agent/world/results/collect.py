@@ -9,7 +9,7 @@ from pydantic import Field
 
 from agent.world.results.digging import DigRun
 
-CollectStop = Literal["completed", "not_found", "unreachable", "fluid_ahead", "unbreakable", "blocked", "timeout",
+CollectStop = Literal["completed", "not_found", "unreachable", "fluid_ahead", "unbreakable", "blocked", "timeout", "stopped",
                       "disconnected"]
 
 

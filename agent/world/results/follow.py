@@ -11,7 +11,7 @@ from pydantic import Field
 from agent.bridge.models import Vec3
 from agent.world.models import Model
 
-FollowStop = Literal["completed", "lost", "disconnected"]
+FollowStop = Literal["completed", "lost", "stopped", "disconnected"]
 
 
 class FollowReport(Model):

@@ -9,7 +9,7 @@ from pydantic import Field
 from agent.bridge.models import Vec3
 from agent.world.models import Model
 
-PillarStop = Literal["completed", "no_blocks", "blocked_above", "place_failed", "fell", "disconnected"]
+PillarStop = Literal["completed", "no_blocks", "blocked_above", "place_failed", "fell", "stopped", "disconnected"]
 
 
 class PillarUpReport(Model):

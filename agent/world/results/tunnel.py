@@ -9,7 +9,7 @@ from pydantic import Field
 from agent.bridge.models import Facing, Vec3
 from agent.world.results.digging import DigRun
 
-TunnelStop = Literal["completed", "fluid_ahead", "unbreakable", "blocked", "drop_ahead", "fell", "timeout", "disconnected"]
+TunnelStop = Literal["completed", "fluid_ahead", "unbreakable", "blocked", "drop_ahead", "fell", "timeout", "stopped", "disconnected"]
 
 
 class TunnelReport(DigRun):

@@ -57,7 +57,7 @@ def summarize(r: BuildReport) -> str:
 def judge(r: BuildReport) -> tuple[str, str] | None:
     if r.right == r.cells:
         return None
-    return ("timeout" if r.stop_reason == "timeout" else "incomplete"), summarize(r)
+    return (r.stop_reason if r.stop_reason != "completed" else "incomplete"), summarize(r)
 
 
 def tool(input_value=None, **kwargs):

@@ -26,9 +26,10 @@ def summarize(r: FollowReport) -> str:
 
 
 def judge(r: FollowReport) -> tuple[str, str] | None:
-    codes = {"completed": None, "lost": "not_found", "disconnected": "disconnected"}
+    codes = {"completed": None, "lost": "not_found", "stopped": "stopped", "disconnected": "disconnected"}
     code = codes[r.stop_reason]
-    return None if code is None else (code, f"{r.player} went out of view; {summarize(r)}")
+    why = "asked to stop" if code == "stopped" else f"{r.player} went out of view"
+    return None if code is None else (code, f"{why}; {summarize(r)}")
 
 
 def tool(input_value=None, **kwargs):
