@@ -13,6 +13,9 @@ from agent.world.models import BlockPos
 from agent.world.spatial import SpatialMemory, Survey, map_view, next_target
 
 RADII = (4, 8, 16)
+# mc-collect digs what it times: a world of its own with 81 sand blocks (server-config/scenarios).
+COLLECT_SCENARIO = "sandfield"
+COLLECT_CALLS = 30
 
 
 def run(bot: BotConnection, executor: Executor, *, calls: int) -> list[Figure]:
@@ -35,6 +38,13 @@ def run(bot: BotConnection, executor: Executor, *, calls: int) -> list[Figure]:
                            _tool(executor, "mc-explore", check={"sky_visible": True}), calls=calls))
     figures.append(target_figure(calls=calls))
     return figures
+
+
+def collect_figures(executor: Executor, *, calls: int) -> list[Figure]:
+    """mc-collect of one sand block at a time, each the nearest left of the sandfield: the walk,
+    the dig (0.75 s by hand), the drop walked onto and the inventory counted before and after."""
+    return [measure("mc-collect 1 sand (walk, dig by hand, pick up; sandfield)",
+                    _tool(executor, "mc-collect", block="sand", count=1), calls=calls, warmup=2)]
 
 
 def map_figure(*, calls: int) -> Figure:

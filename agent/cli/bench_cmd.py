@@ -9,7 +9,7 @@ from typing import get_args
 
 from agent.bench import bridge_bench, executor_bench, planner_bench, tools_bench
 from agent.bench.stats import Figure, table
-from agent.bridge import runtime
+from agent.bridge import connect, runtime
 from agent.cli.parser import add_config_flags, add_scenario_flag, count, load_from_args
 from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags, load_tools
@@ -17,6 +17,7 @@ from agent.infospace import Infospace
 from agent.planner.offer import Catalog
 from agent.planner.presets import EXPLORE_SCENARIO
 from agent.llm.spec import open_configured
+from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.session import bot_session
 from agent.tools import Executor
 
@@ -82,14 +83,26 @@ def run_bridge(args: argparse.Namespace) -> int:
 
 def run_tools(args: argparse.Namespace) -> int:
     infospace = Infospace.open(":memory:")
+    loaded = load_from_args(args)
     try:
         with _session(args) as session:
-            executor = Executor(load_tools(load_from_args(args), args), infospace, world=session.bot)
+            executor = Executor(load_tools(loaded, args), infospace, world=session.bot)
             figures = tools_bench.run(session.bot, executor, calls=args.calls)
+            if loaded.config.server.kind != "remote":  # a server of one's own keeps its blocks
+                figures += _collect_figures(Executor(load_tools(loaded, args), infospace), calls=args.calls)
     finally:
         infospace.close()
     _report(args, figures)
     return 0
+
+
+def _collect_figures(executor: Executor, *, calls: int) -> list[Figure]:
+    """mc-collect uses up what it collects: it is timed on a local server of its own, a field of
+    sand, with a second bot on the same bridge."""
+    scenario = load_scenario(tools_bench.COLLECT_SCENARIO)
+    with LocalServer(ServerSettings(), scenario=scenario) as info, connect(port=info.port, username="collector") as bot:
+        executor.world = bot
+        return tools_bench.collect_figures(executor, calls=min(calls, tools_bench.COLLECT_CALLS))
 
 
 def run_executor(args: argparse.Namespace) -> int:
