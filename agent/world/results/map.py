@@ -11,8 +11,8 @@ from agent.bridge.models import Facing
 from agent.world.models import BlockPos, Model
 
 
-class MapFrontier(Model):
-    """A standable feet block next to unknown space."""
+class MapCell(Model):
+    """A cell of the map: where it is in the world, and from the bot's feet block."""
 
     x: int
     y: int
@@ -21,6 +21,11 @@ class MapFrontier(Model):
     right: int
     up: int
     distance: float = Field(description="straight-line blocks from the feet block")
+
+
+class MapFrontier(MapCell):
+    """A standable feet block next to unknown space."""
+
     bearing: str = Field(description="egocentric: ahead, ahead right, right, behind right, behind, ... or here")
     moves: int | None = Field(description="walking moves from the bot; None: not reachable by walking known cells")
     reachable: bool
@@ -28,17 +33,10 @@ class MapFrontier(Model):
     sky: bool = Field(description="nothing opaque above it")
 
 
-class SeenBlock(Model):
-    """A block mc-find saw by name (the map keeps it): where it is, and from the bot."""
+class SeenBlock(MapCell):
+    """A block mc-find saw by name (the map keeps it)."""
 
     name: str
-    x: int
-    y: int
-    z: int
-    forward: int
-    right: int
-    up: int
-    distance: float = Field(description="straight-line blocks from the feet block")
 
 
 class MapView(Model):
