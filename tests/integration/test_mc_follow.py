@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from agent.bridge import connect
+from agent.checks import evaluate, parse_check
 from agent.tools import Toolbox
 from support.waiting import wait_for
 from support.world_body import Body, scenario_body
@@ -31,6 +32,10 @@ def test_the_follower_keeps_its_distance_while_the_player_walks_away(follower: B
         walk.start()
         report = follower.ok("mc-follow", player="leader", distance=2, seconds=8)
         walk.join(timeout=30)
+        near = evaluate(follower.bot, parse_check({"near_player": {"name": "leader", "distance": 6}}, "c"))
+        assert near.holds, near.detail
+        gone = evaluate(follower.bot, parse_check({"near_player": {"name": "nobody"}}, "c"))
+        assert not gone.holds and "nobody is not in view" in gone.detail
     assert walked.get("reached"), walked
     assert report["stop_reason"] == "completed" and report["samples"] >= 20
     assert report["end"]["z"] >= 8  # it came along: the leader ended 12 blocks south of the spawn
