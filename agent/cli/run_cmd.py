@@ -85,14 +85,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def goal_and_check(goal: str | None, check: str | None, world: WorldOptions) -> tuple[str, Check | None]:
-    """The flags win; a scenario states its own task with its `goal` and `success` keys."""
+    """The flags win; a scenario states its own task with its `goal` and `success` keys. Its
+    check goes with its goal only: another goal given in the same world gets its own (derived
+    from its words, when no --check is given)."""
     scenario = world.scenario
+    own = scenario is not None and goal in (None, scenario.goal)
     goal = goal or (scenario.goal if scenario is not None else None)
     if not goal:
         raise ConfigError("--goal is required unless the scenario has a goal: key")
     if check is not None:
         return goal, load_check(check)
-    return goal, scenario.success if scenario is not None else None
+    return goal, scenario.success if own else None
 
 
 @contextmanager
