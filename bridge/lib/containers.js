@@ -43,7 +43,8 @@ function install (serv) {
     for (const { name, count } of stacks) {
       const item = serv.registry.itemsByName[name]
       if (!item) throw new Error(`unknown item '${name}'`)
-      for (let left = count; left > 0 && slot < CHEST_SLOTS; left -= item.stackSize) {
+      for (let left = count; left > 0; left -= item.stackSize) {
+        if (slot === CHEST_SLOTS) throw new Error(`a chest at ${keyOf(pos)} holds ${CHEST_SLOTS} stacks; more were given`)
         slots[slot++] = new Item(item.id, Math.min(left, item.stackSize))
       }
     }

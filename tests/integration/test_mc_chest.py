@@ -12,6 +12,8 @@ import pytest
 
 from agent.bridge import connect
 from agent.checks import evaluate, parse_check
+from agent.server import LocalServer, ServerSettings
+from agent.server.local_server import ServerError
 from agent.server.scenario import Chest, Scenario, Spawn
 from agent.checks.model import Item
 from agent.tools import Toolbox
@@ -97,3 +99,10 @@ def test_a_chest_keeps_what_is_put_in_on_other_versions(toolbox: Toolbox, versio
         report = body.ok("mc-chest", action="deposit", item="oak_log", count=3)
         assert report["moved"] == 3 and _held(report["chest_items"], "oak_log") == 3
         assert _holds(body, {"container_has": {"at": list(CHEST), "name": "oak_log", "count": 3}})
+
+
+def test_a_chest_given_more_than_27_stacks_stops_the_start_with_one_line() -> None:
+    crammed = PANTRY.model_copy(update={"chests": [Chest(at=CHEST, items=[Item(name="bread", count=64 * 27 + 1)])]})
+    with pytest.raises(ServerError, match=r"scenario pantry: a chest at 0,5,3 holds 27 stacks; more were given"):
+        with LocalServer(ServerSettings(), scenario=crammed):
+            pass
