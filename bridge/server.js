@@ -20,7 +20,10 @@ const { buildScenario } = require('./lib/scenario')
 const { applyFixes } = require('./lib/flying-squid-fixes')
 const journal = require('./lib/block-journal')
 const { burnPlayersInLava } = require('./lib/lava-damage')
+const windows = require('./lib/windows')
 const containers = require('./lib/containers')
+const crafting = require('./lib/crafting')
+const furnaces = require('./lib/furnaces')
 const { startWalker } = require('./lib/walker')
 
 // Kicking players on shutdown normally takes milliseconds.
@@ -87,7 +90,10 @@ async function main () {
   }
   applyFixes(serv)
   burnPlayersInLava(serv)
+  windows.install(serv)
   containers.install(serv)
+  crafting.install(serv)
+  furnaces.install(serv)
   serv.once('error', (e) => fail(e.code === 'EADDRINUSE' ? `port ${options.port} is already in use on ${options.host}` : e.message))
   serv.once('ready', async () => {
     const scenario = options.mcagent_scenario

@@ -22,6 +22,8 @@ const ACTIONS = {
   ...pick(require('./follow'), ['follow']),
   ...pick(require('./chest'), ['chest']),
   ...pick(require('./build'), ['build']),
+  ...pick(require('./craft'), ['craft']),
+  ...pick(require('./smelt'), ['smelt']),
   ...pick(require('./map'), ['survey']),
   ...pick(require('./pillar-up'), ['pillarUp']),
   ...pick(require('./dig-stairs'), ['digStairs']),

@@ -13,6 +13,24 @@ function carried (bot, matches) {
   return bot.inventory.items().filter(matches).reduce((sum, i) => sum + i.count, 0)
 }
 
+/** What the inventory holds by name: {name: count}. */
+function counts (bot) {
+  const by = {}
+  for (const i of bot.inventory.items()) by[i.name] = (by[i.name] ?? 0) + i.count
+  return by
+}
+
+/** {name: count} as [{name, count}]. */
+function asItems (byName) {
+  return Object.entries(byName).map(([name, count]) => ({ name, count }))
+}
+
+/** What changed between two counts: [{name, count}], count gained (> 0) or lost (< 0). */
+function changes (before, after) {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)])
+  return [...names].map((name) => ({ name, count: (after[name] ?? 0) - (before[name] ?? 0) })).filter((c) => c.count !== 0)
+}
+
 function inventory (bot) {
   const items = bot.inventory.items()
   return {
@@ -30,4 +48,4 @@ async function equip (bot, { item, destination = 'hand' }) {
   return { equipped: item, destination, ...inventory(bot) }
 }
 
-module.exports = { inventory, equip, carried }
+module.exports = { inventory, equip, carried, counts, asItems, changes }

@@ -54,4 +54,28 @@ async function place (bot, args) {
   return { item: args.item, position: vec(pos), placed: now === args.item, now, against: ref.name }
 }
 
-module.exports = { place }
+// Cells tried for a block set down beside the bot (a crafting table, a furnace): east, west,
+// south, north of the feet, then one farther out, each on solid ground.
+const BESIDE = [[1, 0], [-1, 0], [0, 1], [0, -1], [2, 0], [-2, 0], [0, 2], [0, -2], [1, 1], [-1, -1], [1, -1], [-1, 1]]
+
+/**
+ * Places one `itemName` from the inventory on the ground beside the bot. @returns the block
+ * placed, as the world reads it afterwards, or null when no cell around had room.
+ */
+async function placeBeside (bot, itemName) {
+  const item = bot.inventory.items().find((i) => i.name === itemName)
+  if (!item) throw new HelperError('refused', `no ${itemName} in the inventory`)
+  const feet = bot.entity.position.floored()
+  for (const [dx, dz] of BESIDE) {
+    const pos = feet.offset(dx, 0, dz)
+    const below = bot.blockAt(pos.offset(0, -1, 0), false)
+    if (bot.blockAt(pos, false)?.boundingBox !== 'empty' || below?.boundingBox !== 'block' || overlapsBot(bot, pos)) continue
+    await bot.equip(item, 'hand')
+    await withTimeout(bot.placeBlock(below, new Vec3(0, 1, 0)), PLACE_TIMEOUT_MS, 'placing').catch(() => {})
+    const now = bot.blockAt(pos, false)
+    if (now?.name === itemName) return now
+  }
+  return null
+}
+
+module.exports = { place, placeBeside }

@@ -1,0 +1,108 @@
+'use strict'
+// Crafting an item from what the inventory holds: a recipe the inventory can make (Mineflayer's
+// recipesFor over minecraft-data), in the inventory's 2x2 grid or at a crafting table (the
+// nearest a walk reaches within the radius, or one from the inventory set down beside the bot),
+// one craft at a time until the count is reached. What was made is counted in the inventory
+// before and after; a recipe that cannot be made is refused with its missing ingredients named.
+// Positions are world blocks (x east, y up, z south).
+const { goals } = require('mineflayer-pathfinder')
+const { HelperError, requireInteger, requireNumber } = require('./errors')
+const { Stop, runSteps } = require('./stepwise')
+const { withTimeout } = require('./waiting')
+const { walkToNearest, kindOf, left } = require('./approach')
+const { carried, counts, asItems, changes } = require('./inventory')
+const { placeBeside } = require('./place')
+const { vec } = require('./state')
+
+const MAX_COUNT = 64 * 9
+const MAX_RADIUS = 32
+const MAX_TIMEOUT_S = 300
+const TABLE = 'crafting_table'
+
+/** @param {{item: string, count?: number, radius?: number, timeout_s?: number}} args */
+async function craft (bot, { item, count = 1, radius = 16, timeout_s: timeoutS = 60 }) {
+  const kind = typeof item === 'string' ? bot.registry.itemsByName[item] : null
+  if (!kind) throw new HelperError('bad_args', `item must be an item's name${item ? `; '${item}' is not one` : ''}`)
+  requireInteger('count', count, 1, MAX_COUNT)
+  requireInteger('radius', radius, 1, MAX_RADIUS)
+  requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
+  if (!bot.recipesAll(kind.id, null, true).length) throw new HelperError('bad_args', `${item} is not made by crafting`)
+  const deadline = Date.now() + timeoutS * 1000
+  const before = counts(bot)
+  const had = carried(bot, (i) => i.type === kind.id)
+  const made = () => carried(bot, (i) => i.type === kind.id) - had
+  const station = { table: null, placed: false }
+  const run = await runSteps(bot, MAX_COUNT, async () => {
+    if (made() >= count) throw new Stop('completed', `made ${made()} ${item}`)
+    const recipe = await usableRecipe(bot, kind, radius, station, deadline)
+    await withTimeout(bot.craft(recipe, 1, station.table ?? undefined), left(deadline), `crafting ${item}`)
+    // The model, as the server keeps it: a slot update that left before the bot's last click would otherwise stand.
+    await withTimeout(bot._syncWindow(bot.inventory), left(deadline), 'reading the inventory back')
+  })
+  const after = counts(bot)
+  const missing = run.stop_reason === 'refused' ? run.missing : []
+  return {
+    item,
+    asked: count,
+    made: made(),
+    stop_reason: run.stop_reason === 'completed' || made() >= count ? 'completed' : made() > 0 && run.stop_reason === 'refused' ? 'incomplete' : run.stop_reason,
+    detail: run.detail,
+    missing,
+    table: station.table && vec(station.table.position),
+    placed_table: station.placed,
+    inventory_before: asItems(before),
+    inventory: asItems(after),
+    changes: changes(before, after)
+  }
+}
+
+/**
+ * A recipe the inventory covers now: without a table if one does, else at a table (walked to, or
+ * set down from the inventory). Throws Stop('refused') naming what the nearest recipe lacks.
+ */
+async function usableRecipe (bot, kind, radius, station, deadline) {
+  const inHand = bot.recipesFor(kind.id, null, 1, null)
+  if (inHand.length) return inHand[0]
+  const atTable = bot.recipesFor(kind.id, null, 1, true)
+  if (!atTable.length) {
+    const missing = lacking(bot, bot.recipesAll(kind.id, null, true))
+    const tableNeeded = !bot.recipesAll(kind.id, null, null).length && !bot.findBlock({ matching: kindOf(bot, TABLE).id, maxDistance: radius })
+    if (tableNeeded && carried(bot, (i) => i.name === TABLE) === 0) missing.push({ name: TABLE, count: 1 })
+    throw new Stop('refused', `${kind.name} needs ${missing.map((m) => `${m.count} more ${m.name}`).join(', ')}`, { missing })
+  }
+  if (!station.table || bot.blockAt(station.table.position)?.name !== TABLE) station.table = await tableFor(bot, radius, station, deadline)
+  return atTable[0]
+}
+
+/** The nearest crafting table a walk reaches (walked to), or one set down from the inventory. */
+async function tableFor (bot, radius, station, deadline) {
+  const near = bot.findBlock({ matching: kindOf(bot, TABLE).id, maxDistance: radius })
+  if (near) {
+    const cell = await walkToNearest(bot, kindOf(bot, TABLE), radius, (c) => new goals.GoalNear(c.x, c.y, c.z, 2), new Set(), deadline)
+    return bot.blockAt(cell)
+  }
+  if (carried(bot, (i) => i.name === TABLE) === 0) {
+    throw new Stop('refused', `the recipe needs a crafting table: none within ${radius} blocks and none in the inventory`, { missing: [{ name: TABLE, count: 1 }] })
+  }
+  const placed = await placeBeside(bot, TABLE)
+  if (!placed) throw new Stop('refused', 'no room beside the bot to set the crafting table down', { missing: [] })
+  station.placed = true
+  return placed
+}
+
+/** The ingredients the recipe needing the fewest more items lacks: [{name, count}]. */
+function lacking (bot, recipes) {
+  const have = counts(bot)
+  let best = null
+  for (const recipe of recipes) {
+    const needs = recipe.delta.filter((d) => d.count < 0).map((d) => {
+      const name = bot.registry.items[d.id].name
+      return { name, count: -d.count - (have[name] ?? 0) }
+    }).filter((m) => m.count > 0)
+    const total = needs.reduce((n, m) => n + m.count, 0)
+    if (!best || total < best.total) best = { needs, total }
+  }
+  return best?.needs ?? []
+}
+
+module.exports = { craft }

@@ -1,0 +1,121 @@
+'use strict'
+// Smelting in a furnace: the nearest a walk reaches within the radius, or one from the inventory
+// set down beside the bot. `item` is what to make (iron_ingot) or what to smelt (raw_iron); the
+// input is one the inventory holds, the fuel the one named or the best carried, enough of it for
+// the count (smelting.js says how long each burns). The bot waits by the furnace and takes the
+// output; what was made is counted in the inventory before and after. Positions are world
+// blocks (x east, y up, z south).
+const { goals } = require('mineflayer-pathfinder')
+const { HelperError, requireInteger, requireNumber } = require('./errors')
+const { Stop, haltWatch } = require('./stepwise')
+const { withTimeout } = require('./waiting')
+const { walkToNearest, kindOf, left } = require('./approach')
+const { carried, counts, asItems, changes } = require('./inventory')
+const { placeBeside } = require('./place')
+const { vec } = require('./state')
+const { SMELT_TICKS, fuelTicks, productOf, inputsFor } = require('../lib/smelting')
+
+const MAX_COUNT = 64
+const MAX_RADIUS = 32
+const MAX_TIMEOUT_S = 900
+const FURNACE = 'furnace'
+const POLL_MS = 500
+// Fuels tried when none is named, best first; then any other carried fuel but the input.
+const PREFERRED_FUELS = ['coal', 'charcoal', 'coal_block']
+
+/** @param {{item: string, count?: number, fuel?: string, radius?: number, timeout_s?: number}} args */
+async function smelt (bot, { item, count = 1, fuel = null, radius = 16, timeout_s: timeoutS = 120 }) {
+  const output = typeof item === 'string' && (productOf(item) ?? (inputsFor(item).length ? item : null))
+  if (!output || !bot.registry.itemsByName[output]) throw new HelperError('bad_args', `item must be something a furnace makes or smelts${item ? `; '${item}' is neither` : ''}`)
+  if (fuel !== null && !(bot.registry.itemsByName[fuel] && fuelTicks(fuel) > 0)) throw new HelperError('bad_args', `fuel must be an item that burns; '${fuel}' does not`)
+  requireInteger('count', count, 1, MAX_COUNT)
+  requireInteger('radius', radius, 1, MAX_RADIUS)
+  requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
+  const deadline = Date.now() + timeoutS * 1000
+  const before = counts(bot)
+  const made = () => carried(bot, (i) => i.name === output) - (before[output] ?? 0)
+  const plan = { output, input: null, fuel: null, fuelCount: 0, furnace: null, placed: false }
+  let stop = null
+  try {
+    planInputs(bot, plan, item, count, fuel)
+    plan.furnace = await furnaceFor(bot, radius, plan, deadline)
+    await run(bot, plan, count, made, deadline)
+  } catch (err) {
+    if (!(err instanceof Stop) && err.code !== 'timeout') throw err
+    stop = err.reason ? err : new Stop('timeout', err.message)
+  }
+  const after = counts(bot)
+  const reason = made() >= count ? 'completed' : !stop ? 'incomplete' : stop.reason === 'refused' && made() > 0 ? 'incomplete' : stop.reason
+  return {
+    item: output,
+    asked: count,
+    made: made(),
+    input: plan.input,
+    fuel: plan.fuel,
+    fuel_used: plan.fuelCount,
+    stop_reason: reason,
+    detail: stop?.message ?? `made ${made()} ${output} from ${plan.input}`,
+    missing: stop?.extra?.missing ?? [],
+    furnace: plan.furnace && vec(plan.furnace.position),
+    placed_furnace: plan.placed,
+    inventory_before: asItems(before),
+    inventory: asItems(after),
+    changes: changes(before, after)
+  }
+}
+
+/** Picks the input and the fuel the inventory holds enough of, or Stop('refused') naming what is missing. */
+function planInputs (bot, plan, item, count, fuel) {
+  const have = counts(bot)
+  const inputs = productOf(item) ? [item] : inputsFor(plan.output)
+  plan.input = inputs.find((name) => (have[name] ?? 0) >= count) ?? inputs.find((name) => have[name]) ?? inputs[0]
+  const missing = []
+  if ((have[plan.input] ?? 0) < count) missing.push({ name: plan.input, count: count - (have[plan.input] ?? 0) })
+  const fuels = fuel ? [fuel] : [...PREFERRED_FUELS, ...Object.keys(have).filter((n) => fuelTicks(n) > 0)]
+  const needed = (name) => Math.ceil(count * SMELT_TICKS / fuelTicks(name))
+  const spare = (name) => (have[name] ?? 0) - (name === plan.input ? count : 0)
+  plan.fuel = fuels.find((name) => spare(name) >= needed(name)) ?? null
+  if (plan.fuel) plan.fuelCount = needed(plan.fuel)
+  else missing.push({ name: fuel ?? 'coal', count: needed(fuel ?? 'coal') - Math.max(0, spare(fuel ?? 'coal')) })
+  if (missing.length) throw new Stop('refused', `smelting ${count} ${plan.output} needs ${missing.map((m) => `${m.count} more ${m.name}`).join(', ')}`, { missing })
+}
+
+/** The nearest furnace a walk reaches (walked to), or one set down from the inventory. */
+async function furnaceFor (bot, radius, plan, deadline) {
+  const kind = kindOf(bot, FURNACE)
+  if (bot.findBlock({ matching: kind.id, maxDistance: radius })) {
+    const cell = await walkToNearest(bot, kind, radius, (c) => new goals.GoalNear(c.x, c.y, c.z, 2), new Set(), deadline)
+    return bot.blockAt(cell)
+  }
+  if (carried(bot, (i) => i.name === FURNACE) === 0) {
+    throw new Stop('refused', `no furnace within ${radius} blocks and none in the inventory`, { missing: [{ name: FURNACE, count: 1 }] })
+  }
+  const placed = await placeBeside(bot, FURNACE)
+  if (!placed) throw new Stop('refused', 'no room beside the bot to set the furnace down', { missing: [] })
+  plan.placed = true
+  return placed
+}
+
+/** Loads the furnace, waits while it smelts (the furnace keeps going if the call ends) and takes the output. */
+async function run (bot, plan, count, made, deadline) {
+  const halted = haltWatch(bot)
+  const furnace = await withTimeout(bot.openFurnace(plan.furnace), left(deadline), 'opening the furnace')
+  try {
+    const id = (name) => bot.registry.itemsByName[name].id
+    await withTimeout(furnace.putFuel(id(plan.fuel), null, plan.fuelCount), left(deadline), 'putting the fuel in')
+    await withTimeout(furnace.putInput(id(plan.input), null, count), left(deadline), 'putting the input in')
+    while (made() + (furnace.outputItem()?.count ?? 0) < count) {
+      halted()
+      await sleep(Math.min(POLL_MS, left(deadline)))
+    }
+    if (furnace.outputItem()) await withTimeout(furnace.takeOutput(), left(deadline), 'taking the output')
+  } finally {
+    furnace.close()
+  }
+}
+
+function sleep (ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+module.exports = { smelt }
