@@ -14,6 +14,7 @@ EXPECTED = {
     "mc-status", "mc-look", "mc-move", "mc-observe-blocks", "mc-wait", "mc-stop", "mc-say",
     "mc-dig", "mc-place", "mc-inventory", "mc-equip", "mc-respawn", "mc-goto",
     "mc-map", "mc-explore", "mc-pillar-up", "mc-dig-stairs", "mc-tunnel", "mc-find", "mc-collect", "mc-approach", "mc-follow", "mc-build", "mc-chest",
+    "mc-craft", "mc-smelt",
 }
 
 
@@ -50,7 +51,8 @@ def test_contract_is_written_for_the_model(toolbox, name: str) -> None:
 
 # Tools that change the world or the bot: each declares when its result achieved the step.
 ACTING = {"mc-look", "mc-move", "mc-dig", "mc-place", "mc-equip", "mc-respawn", "mc-goto", "mc-explore",
-          "mc-pillar-up", "mc-dig-stairs", "mc-tunnel", "mc-collect", "mc-approach", "mc-follow", "mc-build", "mc-chest"}
+          "mc-pillar-up", "mc-dig-stairs", "mc-tunnel", "mc-collect", "mc-approach", "mc-follow", "mc-build", "mc-chest",
+          "mc-craft", "mc-smelt"}
 
 
 def test_every_tool_that_acts_declares_when_it_is_complete(toolbox) -> None:
@@ -84,6 +86,8 @@ def test_a_default_the_contract_states_is_the_codes_default(toolbox, name: str) 
     ("mc-collect", {"block": "oak_log", "count": 3}, {"blocks_dug": 2}, False),
     ("mc-collect", {"block": "oak_log"}, {"blocks_dug": 1}, True),  # count: its default, 1
     ("mc-respawn", {}, {"health": 20}, True),
+    ("mc-craft", {"item": "stick"}, {"stop_reason": "incomplete"}, False),
+    ("mc-smelt", {"item": "iron_ingot"}, {"stop_reason": "completed"}, True),
 ])
 def test_a_declared_check_judges_the_report(toolbox, name, args, data, complete) -> None:
     spec = toolbox.tools[name]

@@ -1,0 +1,38 @@
+from pydantic import Field
+
+from agent.bridge import timeouts
+from agent.checks.model import ItemName
+from agent.world.results.crafting import CraftReport
+from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
+
+# What the bridge's craft.js accepts (it checks again).
+MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S = 576, 32, 300
+
+
+class Args(ToolArgs):
+    item: ItemName
+    count: int = Field(1, ge=1, le=MAX_COUNT)
+    radius: int = Field(16, ge=1, le=MAX_RADIUS)
+    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S)
+
+    def bridge_args(self):
+        return {"item": self.item, "count": self.count, "radius": self.radius, "timeout_s": self.timeout}
+
+
+def act(bot, a: Args):
+    return bot.call("craft", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
+
+
+def summarize(r: CraftReport) -> str:
+    if r.stop_reason == "refused":
+        return f"refused: {r.detail}"
+    where = f" at the crafting table at ({r.table.x}, {r.table.y}, {r.table.z})" if r.table else ""
+    return f"made {r.made} of {r.asked} {r.item}{where}; {_spent(r)}"
+
+
+def _spent(r: CraftReport) -> str:
+    return "changes: " + (", ".join(f"{c.count:+d} {c.name}" for c in r.changes) or "none")
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, act, CraftReport, summarize, stopped_unless_completed(summarize))

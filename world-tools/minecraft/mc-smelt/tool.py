@@ -1,0 +1,35 @@
+from pydantic import Field
+
+from agent.bridge import timeouts
+from agent.checks.model import ItemName
+from agent.world.results.crafting import SmeltReport
+from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
+
+# What the bridge's smelt.js accepts (it checks again).
+MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S = 64, 32, 900
+
+
+class Args(ToolArgs):
+    item: ItemName
+    count: int = Field(1, ge=1, le=MAX_COUNT)
+    fuel: ItemName | None = None
+    radius: int = Field(16, ge=1, le=MAX_RADIUS)
+    timeout: float = Field(120, ge=1, le=MAX_TIMEOUT_S)
+
+    def bridge_args(self):
+        return {"item": self.item, "count": self.count, "fuel": self.fuel, "radius": self.radius,
+                "timeout_s": self.timeout}
+
+
+def act(bot, a: Args):
+    return bot.call("smelt", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
+
+
+def summarize(r: SmeltReport) -> str:
+    if r.stop_reason == "refused":
+        return f"refused: {r.detail}"
+    return f"made {r.made} of {r.asked} {r.item} from {r.input}, burning {r.fuel_used} {r.fuel}"
+
+
+def tool(input_value=None, **kwargs):
+    return run_tool(kwargs, Args, act, SmeltReport, summarize, stopped_unless_completed(summarize))
