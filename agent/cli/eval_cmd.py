@@ -31,6 +31,7 @@ from agent.eval.ray_runner import ADDRESSES, CPUS_PER_EPISODE, LOCAL, ray_cluste
 from agent.eval.records import EPISODES_FILE, EpisodeRecord
 from agent.eval.runner import run_all
 from agent.eval.stats import summarize
+from agent.eval.mindcraft import is_task_file, load_task_file
 from agent.eval.suite import Suite, Task, load_suite
 from agent.eval.tables import costs_text, html_page, markdown_table, terminal_table
 from agent.eval.throughput import THROUGHPUT_FILE, Throughput, throughput
@@ -70,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
         if args.ray and Path(args.ray).is_file():
             raise ConfigError(f"eval: --ray took {args.ray} for its address; put the suite file before --ray")
         raise ConfigError("name a suite file (e.g. server-config/eval/explore.yaml), or --compare A B")
-    suite, tasks = load_suite(args.suite)
+    # A Mindcraft task file (JSON) is read as it is written; anything else is a suite.
+    suite, tasks = load_task_file(args.suite) if is_task_file(args.suite) else load_suite(args.suite)
     suite = narrowed(suite, args.tools, args.catalog)
     llms = args.llm or suite.llm
     if not llms:
@@ -148,6 +150,8 @@ def evaluate(suite: Suite, specs: list[EpisodeSpec], out: Path, workers: int, ho
              run_them: Callable[[Progress], list[EpisodeRecord]]) -> int:
     """Runs the episodes with a progress line each, then reports them with the run's throughput."""
     print(f"eval {suite.name}: {len(specs)} episodes {how}; results in {out}", flush=True)
+    for task in suite.not_run:
+        print(f"not run: {task.name}: {task.reason}", flush=True)
     started = time.monotonic()
     records = run_them(Progress(len(specs)))
     return report(suite, records, out, throughput(records, time.monotonic() - started, workers))
@@ -180,7 +184,8 @@ def _clock(seconds: float) -> str:
 
 def report(suite: Suite, records: list[EpisodeRecord], out: Path, rate: Throughput) -> int:
     rows = summarize(records)
-    (out / "summary.md").write_text(f"{markdown_table(rows)}\n\n{rate.text()}\n", encoding="utf-8")
+    left_out = "".join(f"\n- not run: {t.name}: {t.reason}" for t in suite.not_run)
+    (out / "summary.md").write_text(f"{markdown_table(rows)}\n{left_out}\n\n{rate.text()}\n", encoding="utf-8")
     (out / "summary.html").write_text(html_page(rows, records, f"mcagent eval: {suite.name}"), encoding="utf-8")
     (out / THROUGHPUT_FILE).write_text(rate.model_dump_json(indent=2) + "\n", encoding="utf-8")
     print(terminal_table(rows))

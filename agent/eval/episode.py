@@ -97,7 +97,8 @@ def request(spec: EpisodeSpec) -> RunRequest:
                                               "llm_threads": spec.llm_threads or loaded.config.llm_threads})
     scenario = spec.task.scenario(spec.seed)
     return RunRequest(
-        config=config, tool_sources=episode_tool_sources(loaded), world=WorldOptions(scenario=scenario), goal=spec.task.goal, check=scenario.success, options=spec.options,
+        config=config, tool_sources=episode_tool_sources(loaded), world=WorldOptions(scenario=scenario),
+        goal=spec.task.goal, check=scenario.success, milestones=scenario.milestones, options=spec.options,
         trace=spec.folder / "trace.jsonl",
     )
 

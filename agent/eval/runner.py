@@ -41,11 +41,12 @@ class Episodes:
                                     stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
                                     cwd=self.workdir)
             self._running.add(proc)
+        bound = spec.task.timeout_s or self.timeout_s  # a task's own timeout (a Mindcraft task's) first
         try:
-            proc.wait(timeout=self.timeout_s)
+            proc.wait(timeout=bound)
         except subprocess.TimeoutExpired:
             end_group(proc, TERM_GRACE_S)
-            return spec.record(None, f"timed out after {self.timeout_s:g} s", time.monotonic() - started)
+            return spec.record(None, f"timed out after {bound:g} s", time.monotonic() - started)
         finally:
             with self._lock:
                 self._running.discard(proc)

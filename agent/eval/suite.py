@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import Field, field_serializer, field_validator, model_validator
 
 from agent.checks import Check, parse_check
+from agent.checks.model import Item
 from agent.config.layers import StrictModel, load_model_file
 from agent.errors import ConfigError
 from agent.planner import PlannerOptions
@@ -29,6 +30,13 @@ class SuiteEntry(StrictModel):
         return {"scenario": data} if isinstance(data, str) else data
 
 
+class NotRun(StrictModel):
+    """A task of a peer's file that this runtime does not run, and why (agent/eval/mindcraft.py)."""
+
+    name: str
+    reason: str
+
+
 class Suite(StrictModel):
     name: str
     description: str = ""
@@ -36,6 +44,7 @@ class Suite(StrictModel):
     seeds: int = Field(1, ge=1, le=100, description="seeds 0..N-1 per scenario and backend, unless --seeds says")
     planner: PlannerOptions = PlannerOptions()
     scenarios: list[SuiteEntry] = Field(min_length=1)
+    not_run: list[NotRun] = Field(default_factory=list, description="a task file's tasks left out, with why")
 
 
 class Task(StrictModel):
@@ -45,6 +54,8 @@ class Task(StrictModel):
     source: str = Field(description="what load_scenario takes: a name or an absolute path")
     goal: str
     check: Check
+    inventory: list[Item] | None = Field(None, description="carried at join instead of the scenario's own")
+    timeout_s: float | None = Field(None, gt=0, description="the episode's bound instead of --episode-timeout")
 
     # A task crosses to the episode's process as JSON: the check goes in its YAML form, aliases
     # (`outside: {from: ...}`) included, and comes back through the same parser.
@@ -60,7 +71,8 @@ class Task(StrictModel):
     def scenario(self, seed: int) -> Scenario:
         """The world of one episode: the suite's goal and check in the scenario, then varied by the
         seed, so the check moves with the blocks."""
-        written = load_scenario(self.source).model_copy(update={"goal": self.goal, "success": self.check})
+        own = {"goal": self.goal, "success": self.check, **({"inventory": self.inventory} if self.inventory is not None else {})}
+        written = load_scenario(self.source).model_copy(update=own)
         return written.transformed(seed)
 
 

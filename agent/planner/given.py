@@ -24,6 +24,8 @@ def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any
         if isinstance(part, HasItem):
             given["mc-collect"] = {"block": part.has_item.name, "count": part.has_item.count}
             given["mc-chest"] = {"action": "withdraw", "item": part.has_item.name, "count": part.has_item.count}
+            given["craft"] = {"item": part.has_item.name, "count": part.has_item.count}
+            given["mc-craft"] = {"item": part.has_item.name, "count": part.has_item.count}
         elif isinstance(part, ContainerHas):
             given["mc-chest"] = {"action": "deposit", "item": part.container_has.name, "count": part.container_has.count}
         elif isinstance(part, NearBlock):

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from agent.trace.schema import (
-    Chat, Command, Death, Disconnect, DoneClaim, Error, Event, GoalAdded, MethodEnd, MethodStart, MethodStep, OuterStep,
-    Respawn, RunEnd, RunStart, ToolResult,
+    Chat, Command, Death, Disconnect, DoneClaim, Error, Event, GoalAdded, MethodEnd, MethodStart, MethodStep, Milestone,
+    OuterStep, Respawn, RunEnd, RunStart, ToolResult,
 )
 
 ARGS_SHOWN, RESULT_SHOWN = 48, 100
@@ -128,6 +128,9 @@ def _other(event: Event) -> list[Text]:
         return [_claim(event)]
     if isinstance(event, GoalAdded):
         return [Text(f"new goal before step {event.outer_step}: {event.goal}", style="bold yellow")]
+    if isinstance(event, Milestone):
+        return [Text(f"milestone: {event.check} held at {event.after_s:.1f} s, after {event.llm_calls} LLM calls "
+                     f"({event.detail})", style="green")]
     if isinstance(event, Command):
         verdict = "accepted" if event.accepted else f"refused: {event.reason}"
         return [Text(f"command {event.command} {event.argument} from {event.player} ({verdict})", style="yellow")]

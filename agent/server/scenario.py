@@ -139,12 +139,21 @@ class Scenario(StrictModel):
     walker: Walker | None = Field(None, description="a player that walks a path once another joins")
     terrain: Terrain | None = Field(None, description="generated ground to build on; none: server.yaml's")
     structures: list[Structure] = Field([], description="built on the ground, after the boxes and blocks")
+    milestones: list[Check] = Field([], description="checks on the way to the goal, each reported with when it first "
+                                                    "held (a tech tree's wooden, stone and iron pickaxe)")
 
     @field_validator("success", mode="before")
     @classmethod
     def _check(cls, value: object) -> Check | None:
         # Our own wording (success.all[1].within: ...); a CheckError passes through pydantic.
         return None if value is None else parse_check(value, "success")
+
+    @field_validator("milestones", mode="before")
+    @classmethod
+    def _milestones(cls, value: object) -> list[Check]:
+        if not isinstance(value, list):
+            raise ValueError("milestones must be a list of checks")
+        return [parse_check(v, f"milestones[{i}]") for i, v in enumerate(value)]
 
     def transformed(self, seed: int) -> Scenario:
         """The scenario as eval seed `seed` varies it (seed 0: unchanged): blocks, spawn and
@@ -160,6 +169,7 @@ class Scenario(StrictModel):
             "walker": self.walker.transformed(t) if self.walker else None,
             "structures": [st.transformed(t) for st in self.structures],
             "success": self.success.transformed(t) if self.success else None,
+            "milestones": [m.transformed(t) for m in self.milestones],
         })
 
     @model_validator(mode="after")

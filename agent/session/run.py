@@ -17,9 +17,11 @@ from agent.llm.spec import open_configured
 from agent.planner import Planner, PlannerOptions, RunResult
 from agent.planner.tool_trace import ToolTrace
 from agent.session.keeper import BodyKeeper
+from agent.session.milestones import MilestoneWatch
 from agent.session.watching import run_setup, watching
 from agent.session.world import WorldOptions, WorldSession, bot_session
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
+from agent.tools.context import ToolObserver
 from agent.trace import Event, TraceWriter
 from agent.world.digest import world_digest
 from agent.world.spatial import MAP_FILE, SpatialMemory
@@ -38,6 +40,7 @@ class RunRequest(BaseModel):
     world: WorldOptions
     goal: str
     check: Check | None = None
+    milestones: list[Check] = []  # checks on the way, each reported when it first holds (milestones.py)
     options: PlannerOptions
     trace: Path | None  # None: the run's events stay in memory (a soak's many runs)
     on_event: Callable[[Event], None] | None = None
@@ -76,7 +79,8 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
         planner = Planner(backend, toolbox, request.options, writer)
         executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=request.check,
                             llm=backend, method_runner=planner, subplanner=planner, on_say=request.on_say,
-                            observer=ToolTrace(writer), tool_timeout_s=request.config.tool_timeout_s)
+                            observer=_observer(request, session, backend, writer),
+                            tool_timeout_s=request.config.tool_timeout_s)
         judge = _judge(session, request.check)
         body = BodyKeeper(session, request.config.reconnect, writer.add)
         stop_following = session.on_rejoin(lambda bot: setattr(executor, "world", bot))
@@ -116,6 +120,12 @@ def load_tools(request: RunRequest) -> Toolbox:
     if unknown:
         raise ConfigError(f"no tool named {unknown[0]!r}; is skills/ among the config's tool_folders?")
     return toolbox
+
+
+def _observer(request: RunRequest, session: WorldSession, backend: Metered, writer: TraceWriter) -> ToolObserver:
+    """The trace of every tool call, and the milestones read after each when the run has any."""
+    trace = ToolTrace(writer)
+    return MilestoneWatch(trace, request.milestones, session, backend, writer) if request.milestones else trace
 
 
 def _judge(session: WorldSession, check: Check | None) -> Callable[[], Verdict] | None:

@@ -210,6 +210,18 @@ class GoalAdded(_Event):
     outer_step: int
 
 
+class Milestone(_Event):
+    """A check on the way to the goal (a scenario's `milestones`) held for the first time, read
+    in the world after a tool call."""
+
+    event: Literal["milestone"] = "milestone"
+    check: str = Field(description="the check, described")
+    detail: str = Field(description="what the world says")
+    after_s: float = Field(description="seconds since the run started")
+    llm_calls: int = Field(description="LLM calls made by then")
+    tool: str | None = Field(description="the tool call after which it was read")
+
+
 class Chat(_Event):
     event: Literal["chat"] = "chat"
     username: str | None
@@ -277,7 +289,7 @@ class RunEnd(_Event, RunTotals):
 
 Event = Annotated[
     RunStart | LlmCall | ToolCall | ToolResult | OuterStep | MethodStep | MethodStart | MethodEnd | DoneClaim | GoalAdded
-    | Chat | Command | Death | Respawn | Disconnect | Rejoin | Error | RunEnd,
+    | Milestone | Chat | Command | Death | Respawn | Disconnect | Rejoin | Error | RunEnd,
     Field(discriminator="event"),
 ]
 EVENT: TypeAdapter[Event] = TypeAdapter(Event)

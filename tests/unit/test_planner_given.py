@@ -22,6 +22,7 @@ def test_each_part_of_the_check_gives_its_tool_the_words_it_takes(toolbox) -> No
     assert given_args(check, toolbox) == {
         "mc-collect": {"block": "oak_log", "count": 3},
         "mc-chest": {"action": "withdraw", "item": "oak_log", "count": 3},
+        "mc-craft": {"item": "oak_log", "count": 3},
         "mc-approach": {"block": "chest"},
         "mc-build": {"anchor": [0, 5, 2], "blocks": [{"at": [0, 1, 0], "block": "dirt"}]},
     }

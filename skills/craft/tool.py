@@ -1,0 +1,104 @@
+"""craft: the recipe tree walked by python (agent/world/crafting_plan.py), each step run by a
+world tool through the executor, and the inventory read again whenever a step falls short."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agent.tools import ToolResult
+from agent.world import gamedata
+from agent.world.crafting_plan import FURNACE, TABLE, CraftingPlan, Step, plan
+
+MAX_COUNT = 64
+REPLANS = 3
+SCAN_RADIUS = 32
+FIND_KINDS = 8  # mc-find's bound on block kinds per call
+MAX_SCANNED = 48
+COLLECT_BOUND = 16  # mc-collect's bound on blocks per call
+# Looked for whatever the item: what tech trees are made of.
+RAW_MATERIALS = ("stone", "cobblestone", "coal_ore", "iron_ore", "deepslate_iron_ore", "sand", "gravel", "dirt")
+TOOL_OF = {"collect": "mc-collect", "craft": "mc-craft", "smelt": "mc-smelt"}
+
+
+def tool(input_value=None, item: str | None = None, count: int = 1, **kwargs) -> ToolResult:
+    executor = kwargs["executor"]
+    count = max(1, min(int(count or 1), MAX_COUNT))
+    version = _version(executor)
+    if not item or item not in gamedata.item_names(version):
+        return ToolResult.failure("bad_args", f"item must be an item's name, such as wooden_pickaxe; got {item!r}")
+    done: list[dict[str, Any]] = []
+    for replans in range(REPLANS + 1):
+        held = _inventory(executor)
+        if held is None:
+            return ToolResult.failure("disconnected", "the inventory could not be read")
+        if held.get(item, 0) >= count:
+            return ToolResult.success({"item": item, "count": count, "held": held[item], "steps": done, "replans": replans},
+                                      f"the inventory holds {held[item]} {item} ({len(done)} steps)")
+        steps = plan(item, count, held, _near(executor, item, version), version)
+        if steps.unobtainable:
+            return ToolResult.failure("refused", "; ".join(steps.unobtainable), {"steps": done})
+        failed = _run(executor, steps, done)
+        if failed is not None and failed.code in ("disconnected", "dead", "not_spawned", "timeout", "stopped"):
+            return ToolResult.failure(failed.code, failed.reason, {"steps": done})
+    return ToolResult.failure("incomplete", f"{item}: still short after {REPLANS} plans; last: {done[-1] if done else 'no step'}",
+                              {"steps": done})
+
+
+def _run(executor: Any, steps: CraftingPlan, done: list[dict[str, Any]]) -> ToolResult | None:
+    """Runs the plan's steps until one falls short; returns that step's result, or None."""
+    for step in steps.steps:
+        for args in _calls(step):
+            result = executor.execute_action({"type": TOOL_OF[step.action], **args})
+            done.append({**step.model_dump(), "count": args["count"], "ok": result.ok,
+                         **({} if result.ok else {"failed": f"{result.code}: {result.reason}"})})
+            if not result.ok:
+                return result
+    return None
+
+
+def _calls(step: Step) -> list[dict[str, Any]]:
+    """A step as tool arguments; a collect of more than mc-collect takes at once, in parts."""
+    if step.action != "collect":
+        return [{"item": step.item, "count": step.count}]
+    parts = range(0, step.count, COLLECT_BOUND)
+    return [{"block": step.item, "count": min(COLLECT_BOUND, step.count - p), "radius": SCAN_RADIUS,
+             "timeout": 120} for p in parts]
+
+
+def _version(executor: Any) -> str | None:
+    status = executor.execute_action({"type": "mc-status"})
+    return status.data.get("version") if status.ok else None
+
+
+def _inventory(executor: Any) -> dict[str, int] | None:
+    seen = executor.execute_action({"type": "mc-inventory"})
+    if not seen.ok:
+        return None
+    held: dict[str, int] = {}
+    for stack in seen.data["items"]:
+        held[stack["name"]] = held.get(stack["name"], 0) + stack["count"]
+    return held
+
+
+def _near(executor: Any, item: str, version: str | None) -> set[str]:
+    """The blocks within SCAN_RADIUS, of those that could matter for `item`: stations, every kind
+    of log, the common raw materials, and what drops the materials of a plan made as if every
+    block were near."""
+    wide = plan(item, 1, {}, _everything(version), version)
+    drops = gamedata.dropped_by(version)
+    names = gamedata.block_names(version)
+    logs = sorted(b for b in names if b.endswith("_log") and not b.startswith("stripped_"))
+    wanted = [TABLE, FURNACE, *logs, *(b for b in RAW_MATERIALS if b in names),
+              *sorted(b for s in wide.steps if s.action == "collect" for b in drops.get(s.item, ()))]
+    kinds = list(dict.fromkeys(wanted))[:MAX_SCANNED]
+    near: set[str] = set()
+    for i in range(0, len(kinds), FIND_KINDS):
+        found = executor.execute_action({"type": "mc-find", "blocks": kinds[i:i + FIND_KINDS], "radius": SCAN_RADIUS, "count": 1})
+        if found.ok:
+            near |= {s["name"] for s in found.data["found"] if s["kind"] == "block"}
+    return near
+
+
+def _everything(version: str | None) -> frozenset[str]:
+    """Every block that is not crafted: a plan as if all of them were near names every raw material."""
+    return frozenset(gamedata.block_names(version)) - frozenset(gamedata.recipes(version)) - {TABLE, FURNACE}

@@ -1,0 +1,57 @@
+"""The recipe-tree planner (agent/world/crafting_plan.py) on minecraft-data's recipes: what it
+asks mc-collect, mc-craft and mc-smelt to do, in an order that can be done."""
+
+from __future__ import annotations
+
+from agent.world.crafting_plan import plan
+
+
+def _steps(p) -> list[str]:
+    return [f"{s.action} {s.count} {s.item}" for s in p.steps]
+
+
+def test_a_wooden_pickaxe_from_nothing_next_to_a_tree() -> None:
+    p = plan("wooden_pickaxe", 1, {}, {"oak_log"})
+    assert _steps(p) == ["collect 3 oak_log", "craft 8 oak_planks", "craft 4 stick", "craft 4 oak_planks",
+                         "craft 1 crafting_table", "craft 1 wooden_pickaxe"]
+    assert p.unobtainable == []
+
+
+def test_what_the_inventory_holds_is_used_and_a_table_near_is_not_made() -> None:
+    assert _steps(plan("wooden_pickaxe", 1, {"oak_planks": 3, "stick": 2}, {"crafting_table"})) == ["craft 1 wooden_pickaxe"]
+    assert _steps(plan("stick", 4, {"stick": 4}, set())) == []
+
+
+def test_stone_needs_a_wooden_pickaxe_first_and_keeps_it() -> None:
+    steps = _steps(plan("stone_pickaxe", 1, {}, {"oak_log", "stone"}))
+    assert steps.index("craft 1 wooden_pickaxe") < steps.index("collect 3 cobblestone") < steps.index("craft 1 stone_pickaxe")
+    assert steps.count("craft 1 crafting_table") == 1  # set down once, used again
+
+
+def test_the_iron_tier_smelts_raw_iron_in_a_furnace_made_of_cobblestone() -> None:
+    steps = _steps(plan("iron_pickaxe", 1, {}, {"oak_log", "stone", "iron_ore", "coal_ore"}))
+    assert "collect 11 cobblestone" in steps  # 3 for the pickaxe, 8 for the furnace: one walk
+    assert steps.index("craft 1 stone_pickaxe") < steps.index("collect 3 raw_iron")  # iron ore needs stone
+    assert steps.index("craft 1 furnace") < steps.index("smelt 3 iron_ingot") < steps.index("craft 1 iron_pickaxe")
+    assert "collect 1 coal" in steps
+
+
+def test_without_coal_planks_carried_are_burnt() -> None:
+    steps = _steps(plan("iron_ingot", 2, {"raw_iron": 2, "oak_planks": 4, "furnace": 1}, set()))
+    assert steps == ["smelt 2 iron_ingot"]
+
+
+def test_before_1_17_iron_ore_itself_is_dug_and_smelted() -> None:
+    steps = _steps(plan("iron_ingot", 1, {"coal": 1, "furnace": 1, "stone_pickaxe": 1}, {"iron_ore"}, "1.16.5"))
+    assert steps == ["collect 1 iron_ore", "smelt 1 iron_ingot"]
+
+
+def test_what_no_block_near_or_far_gives_is_unobtainable_with_the_reason() -> None:
+    p = plan("bedrock", 1, {}, {"oak_log"})
+    assert p.steps == [] and p.unobtainable and p.unobtainable[0].startswith("bedrock:")
+
+
+def test_blocks_not_seen_are_dug_only_when_nothing_near_works_and_never_crafted_ones() -> None:
+    steps = _steps(plan("stone_pickaxe", 1, {}, set()))  # nothing seen: logs and stone are still what the world is made of
+    assert steps[0] == "collect 3 oak_log" and "collect 3 cobblestone" in steps
+    assert not any(s.startswith("collect") and s.endswith(("planks", "crafting_table")) for s in steps)
