@@ -12,7 +12,7 @@ from agent.replay.report import report_html
 from agent.replay.timeline import Filters, render
 from agent.trace import Event, read_trace
 from agent.trace.schema import (
-    DoneClaim, EVENT, Chat, Command, Death, Disconnect, Error, GoalAdded, InnerLoop, LlmCall, MethodEnd, MethodStart, MethodStep,
+    DoneClaim, EVENT, Chat, Command, Death, Disconnect, Error, GoalAdded, InnerLoop, Milestone, LlmCall, MethodEnd, MethodStart, MethodStep,
     OuterStep, Pose, Rejoin, Respawn, RunEnd, RunSetup, RunStart, ToolCall, ToolResult,
 )
 from support.planning import act, inner, measure_then, reflect, rig
@@ -40,6 +40,7 @@ EVERY_KIND = [
     OuterStep(**STEP, done=False),
     DoneClaim(outer_step=1, by="model", holds=False, detail="sky_visible is false: stone at y=8", accepted=False),
     GoalAdded(goal="dig down", outer_step=2),
+    Milestone(check="has_item wooden_pickaxe 1", detail="1 in the inventory", after_s=23.3, llm_calls=5, tool="mc-craft"),
     Chat(username="alex", message="hi"),
     Command(player="alex", command="!stop", accepted=False, reason="not on the chat allowlist"),
     Death(),
