@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.errors import ConfigError
 from agent.trace.schema import (
-    Event, LlmCall, MethodEnd, MethodStart, MethodStep, OuterStep, RunEnd, ToolCall, ToolResult,
+    Event, LlmCall, MethodEnd, MethodStart, MethodStep, Milestone, OuterStep, RunEnd, ToolCall, ToolResult,
 )
 
 EPISODES_FILE = "episodes.jsonl"
@@ -46,6 +46,15 @@ class DecisionCounts(BaseModel):
         return DecisionCounts(**{name: getattr(self, name) + getattr(other, name) for name in names})
 
 
+class MilestoneReached(BaseModel):
+    """A scenario's milestone as the run's trace records it (agent/session/milestones.py)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    check: str
+    after_s: float = Field(description="seconds since the run started")
+    llm_calls: int
+
+
 class TraceCosts(BaseModel):
     """What a run cost, read from its trace. The times split the main plan's run (`run_s`) into
     LLM calls, tools, and the rest; they add up to it.
@@ -69,6 +78,8 @@ class TraceCosts(BaseModel):
     decisions: DecisionCounts
     refuted_outcomes: list[str] = Field(description="methods that ended in an outcome whose checked [when: ...] "
                                         "condition was false (method_end.outcome_holds false)")
+    milestones: list[MilestoneReached] = Field(default_factory=list, description="the scenario's milestones reached, "
+                                               "in order")
 
 
 def trace_costs(events: Sequence[Event]) -> TraceCosts:
@@ -107,6 +118,8 @@ def trace_costs(events: Sequence[Event]) -> TraceCosts:
         outer_llm_s=[round(outer[n].llm.seconds, 3) for n in sorted(outer)], run_s=round(run_s, 3),
         llm_s=round(llm_s, 3), tool_s=round(tool_s, 3), other_s=round(max(0.0, run_s - llm_s - tool_s), 3),
         decisions=DecisionCounts(**counts), refuted_outcomes=refuted,
+        milestones=[MilestoneReached(check=e.check, after_s=e.after_s, llm_calls=e.llm_calls)
+                    for e in events if isinstance(e, Milestone)],
     )
 
 
@@ -164,6 +177,7 @@ class EpisodeRecord(BaseModel):
                                         "checked condition was false")
     rejoins: int = Field(0, ge=0, description="times the bot lost its server and joined again")
     deaths: int = Field(0, ge=0, description="times the bot died and was respawned")
+    milestones: list[MilestoneReached] = Field(default_factory=list, description="the scenario's milestones reached")
 
     def name(self) -> str:
         """The episode in a few words, e.g. cave seed 3 llamacpp."""

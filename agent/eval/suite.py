@@ -71,8 +71,11 @@ class Task(StrictModel):
     def scenario(self, seed: int) -> Scenario:
         """The world of one episode: the suite's goal and check in the scenario, then varied by the
         seed, so the check moves with the blocks."""
-        own = {"goal": self.goal, "success": self.check, **({"inventory": self.inventory} if self.inventory is not None else {})}
-        written = load_scenario(self.source).model_copy(update=own)
+        written = load_scenario(self.source)
+        own = {"goal": self.goal, "success": self.check,
+               **({"inventory": self.inventory} if self.inventory is not None else {}),
+               **({"milestones": []} if self.goal != written.goal else {})}  # steps towards its own goal only
+        written = written.model_copy(update=own)
         return written.transformed(seed)
 
 

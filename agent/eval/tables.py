@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from statistics import median
 from urllib.parse import quote
 
 from agent.eval.records import DecisionCounts, EpisodeRecord
@@ -101,6 +102,23 @@ def decisions_cells(counts: DecisionCounts) -> tuple[str, ...]:
     return (str(total), *(f"{n} ({percent(n / total)})" if n else "0" for n in counts.model_dump().values()))
 
 
+def milestone_lines(records: Sequence[EpisodeRecord]) -> list[str]:
+    """Per backend and milestone, in the order first reached: in how many episodes, the median
+    seconds and LLM calls by then; nothing when no episode had milestones."""
+    reached: dict[tuple[str, str], list[tuple[float, int]]] = {}
+    for r in records:
+        for m in r.milestones:
+            reached.setdefault((r.llm, m.check), []).append((m.after_s, m.llm_calls))
+    if not reached:
+        return []
+    lines = ["milestones (episodes reaching it; median seconds after the start, median LLM calls by then):"]
+    for (llm, check), times in reached.items():
+        total = sum(1 for r in records if r.llm == llm)
+        lines.append(f"  {llm}: {check}: {len(times)}/{total}; {median([t for t, _ in times]):.1f} s; "
+                     f"{median([c for _, c in times]):g} calls")
+    return lines
+
+
 def refuted_lines(records: Sequence[EpisodeRecord]) -> list[str]:
     """A line that says none were refuted, or one naming each episode that had some."""
     had = [r for r in records if r.refuted_outcomes]
@@ -121,7 +139,7 @@ def decisions_table(rows: Sequence[Row]) -> str:
 def costs_text(rows: Sequence[Row], records: Sequence[EpisodeRecord]) -> str:
     """What the costs table's columns mean, the table, who decided, and the refuted outcomes."""
     return "\n".join([COSTS_NOTE, costs_table(rows), "", DECISIONS_NOTE, decisions_table(rows), "",
-                      *refuted_lines(records)])
+                      *refuted_lines(records), *milestone_lines(records)])
 
 
 def markdown_table(rows: Sequence[Row]) -> str:
