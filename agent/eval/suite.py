@@ -74,7 +74,8 @@ class Task(StrictModel):
         written = load_scenario(self.source)
         own = {"goal": self.goal, "success": self.check,
                **({"inventory": self.inventory} if self.inventory is not None else {}),
-               **({"milestones": []} if self.goal != written.goal else {})}  # steps towards its own goal only
+               # milestones are steps of the scenario's own task: its goal, from its own start
+               **({"milestones": []} if self.goal != written.goal or self.inventory is not None else {})}
         written = written.model_copy(update=own)
         return written.transformed(seed)
 
