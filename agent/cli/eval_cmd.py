@@ -45,7 +45,8 @@ EPISODE_TIMEOUT_S = 900.0
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("eval", help="run a suite of scenarios with goal checks and print success rates")
-    p.add_argument("suite", nargs="?", type=Path, help="the suite file, e.g. server-config/eval/explore.yaml")
+    p.add_argument("suite", nargs="?", type=Path,
+                   help="the suite file, e.g. server-config/eval/explore.yaml, or a Mindcraft task file (.json)")
     p.add_argument("--llm", action="append", metavar="SPEC", help="a backend to evaluate (repeatable; default: the suite's)")
     p.add_argument("--seeds", type=count, metavar="N", help="seeds 0..N-1 per scenario and backend (default: the suite's)")
     p.add_argument("--workers", type=count, metavar="N",
