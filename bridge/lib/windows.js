@@ -2,14 +2,15 @@
 // Windows, and the clicks made in them, on flying-squid 1.12.0.
 //
 // flying-squid applies every window_click to the player's own inventory (plugins/inventory.js),
-// whichever window it was made in; from 1.17 the packet no longer carries the clicked slot's
-// item, which prismarine-windows' acceptClick reads; up to 1.16 a client waits for the server to
-// accept each click (a transaction packet) and flying-squid sends none; and a client that asks
-// for the whole window again (a click with stateId -1, as Mineflayer's _syncWindow does) is not
-// answered. Here a click goes to the window it was made in, with the slot's item, is accepted
-// and answered, and the window's owner (a chest, a crafting table, a furnace: containers.js,
-// crafting.js, furnaces.js) hears of it. Written as a flying-squid plugin so it could be
-// offered upstream.
+// whichever window it was made in, and drops shift-clicks, drags and double-clicks before they
+// get there; from 1.17 the packet no longer carries the clicked slot's item, which
+// prismarine-windows' acceptClick reads; up to 1.16 a client waits for the server to accept
+// each click (a transaction packet) and flying-squid sends none; and a client that asks for the
+// whole window again (a click with stateId -1, as Mineflayer's _syncWindow does) is not
+// answered. Here every click goes to the window it was made in, with the slot's item, is
+// applied and answered, and the window's owner (a chest, a crafting table, a furnace:
+// containers.js, crafting.js, furnaces.js) hears of it; flying-squid's own call does nothing.
+// Written as a flying-squid plugin so it could be offered upstream.
 //
 // A window's slots: the owner's own first, then the player's main inventory and hotbar (as
 // vanilla lays them out); the player's part is copied back into their inventory after a click.
@@ -94,25 +95,25 @@ function install (serv) {
 
   serv.on('newPlayer', (player) => {
     const ownClick = player.inventory.acceptClick.bind(player.inventory)
-    player.inventory.acceptClick = (packet) => {
+    player.inventory.acceptClick = () => {} // flying-squid's call, for the clicks it lets through
+    player._client.on('window_click', (packet) => {
       const window = packet.windowId === 0 ? player.inventory : player.openedWindow?.window
-      if (!window || window.id !== packet.windowId && packet.windowId !== 0) return
+      if (!window || (window !== player.inventory && window.id !== packet.windowId)) return
+      // A click with an impossible stateId asks for the whole window (answered as vanilla does).
+      if (stateIdUsed && packet.stateId === -1) return serv.sendWindow(player, window)
       // The packet does not carry the clicked slot's item from 1.17; prismarine-windows reads it from the click.
       const click = { ...packet, item: packet.slot >= 0 ? window.slots[packet.slot] ?? null : null }
-      if (window === player.inventory) {
-        if (!windowClickHooks.some((hook) => hook(player, click, ownClick))) ownClick(click)
-      } else {
-        applyClick(player, click)
-      }
+      // Up to 1.16 a client applies its click when it is accepted: accepted first, then the slots
+      // as the server has them, so the server's word comes last.
       if (serv.supportFeature('transactionPacketExists')) {
         player._client.write('transaction', { windowId: packet.windowId, action: packet.action, accepted: true })
       }
-    }
-    // A click with an impossible stateId asks for the whole window (answered as vanilla does).
-    player._client.on('window_click', (packet) => {
-      if (!stateIdUsed || packet.stateId !== -1) return
-      const window = packet.windowId === 0 ? player.inventory : player.openedWindow?.window
-      if (window) serv.sendWindow(player, window)
+      try {
+        if (window !== player.inventory) applyClick(player, click)
+        else if (!windowClickHooks.some((hook) => hook(player, click, ownClick))) ownClick(click)
+      } catch {
+        serv.sendWindow(player, window) // a click prismarine-windows cannot apply: the window as it is
+      }
     })
     player._client.on('close_window', () => close(player))
   })

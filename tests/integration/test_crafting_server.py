@@ -2,7 +2,8 @@
 Mineflayer's own bot.craft, clickWindow and bot.openFurnace, unchanged (a Node script of the
 tests' own, tests/fixtures/bridge/crafting_by_hand.js), on the three versions the README names:
 planks in the 2x2 grid, a crafting table made, set down and used for a wooden pickaxe, a plank
-left in the table's grid given back when its window closes, raw iron smelted into an ingot."""
+left in the table's grid given back when its window closes, a shift-click on the 2x2 grid's
+result crafting into the inventory, raw iron smelted into an ingot."""
 
 from __future__ import annotations
 
@@ -52,6 +53,11 @@ def test_a_table_set_down_makes_a_wooden_pickaxe(by_hand: dict) -> None:
 def test_a_plank_left_in_the_grid_comes_back_when_the_window_closes(by_hand: dict) -> None:
     assert by_hand["grid_slot"] == "oak_planks"  # the server holds it in the grid
     assert by_hand["closed"]["oak_planks"] == 3  # and gives it back on closing: nothing lost
+
+
+def test_a_shift_click_on_the_result_crafts_into_the_inventory(by_hand: dict) -> None:
+    after = by_hand["shift_clicked"]
+    assert after["stick"] == 2 + 4 and after["oak_planks"] == 1
 
 
 def test_raw_iron_smelts_into_an_ingot(by_hand: dict) -> None:
