@@ -5,8 +5,9 @@
 // is computed on every click from minecraft-data's recipes for the served version (shaped, also
 // mirrored, and shapeless); taking the result (a click, or a shift-click that crafts while the
 // grid and the inventory allow) consumes one of each ingredient; what is left in a table's grid
-// goes back to the inventory when its window closes. Mineflayer's bot.craft works against it
-// unchanged. Written as a flying-squid plugin so it could be offered upstream.
+// goes back to the inventory when its window closes, the 2x2 grid's when the inventory screen
+// does. Mineflayer's bot.craft works against it unchanged. Written as a flying-squid plugin so
+// it could be offered upstream.
 //
 // Left out: recipes whose ingredients leave something behind (a milk bucket's bucket), and the
 // recipe book.
@@ -106,6 +107,20 @@ function install (serv) {
       onClose: (window) => { for (const item of gridOf(window, width)) if (item) serv.giveBack(player, item) }
     })
   }
+
+  // What is left in the 2x2 grid goes back to the inventory when the inventory screen closes.
+  serv.on('newPlayer', (player) => {
+    player._client.on('close_window', ({ windowId }) => {
+      if (windowId !== 0) return
+      for (let slot = 1; slot <= 4; slot++) {
+        const item = player.inventory.slots[slot]
+        if (!item) continue
+        player.inventory.updateSlot(slot, null)
+        serv.giveBack(player, item)
+      }
+      refresh(player, player.inventory, 2)
+    })
+  })
 
   serv.onBlockInteraction('crafting_table', ({ player }) => {
     if (player.crouching) return false

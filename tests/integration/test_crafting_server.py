@@ -60,6 +60,11 @@ def test_a_shift_click_on_the_result_crafts_into_the_inventory(by_hand: dict) ->
     assert after["stick"] == 2 + 4 and after["oak_planks"] == 1
 
 
+def test_a_plank_left_in_the_2x2_grid_comes_back_when_the_inventory_closes(by_hand: dict) -> None:
+    assert by_hand["in_grid"] == "oak_planks"
+    assert by_hand["inventory_closed"]["oak_planks"] == 1 and by_hand["inventory_closed"]["grid"] == 0
+
+
 def test_raw_iron_smelts_into_an_ingot(by_hand: dict) -> None:
     after = by_hand["furnace"]
     assert after.get("iron_ingot") == 1
