@@ -52,6 +52,10 @@ class _State:
     def copy(self) -> _State:
         return _State(dict(self.inventory), self.near, self.lenient, set(self.stations), list(self.steps))
 
+    def adopt(self, trial: _State) -> None:
+        """Take a trial copy's outcome: a way is tried on a copy, and kept only if it works."""
+        self.inventory, self.stations, self.steps = trial.inventory, trial.stations, trial.steps
+
 
 class _NoWay(Exception):
     pass
@@ -102,7 +106,7 @@ class _Planner:
                 way(trial)
             except _NoWay:
                 continue
-            s.__dict__.update(trial.__dict__)
+            s.adopt(trial)
             return
         raise _NoWay(f"{item}: no block near drops it, and no recipe or furnace makes it from what can be got")
 
@@ -134,7 +138,7 @@ class _Planner:
             except _NoWay:
                 continue
             trial.inventory[tool] = trial.inventory.get(tool, 0) + 1  # a tool is kept, not spent
-            s.__dict__.update(trial.__dict__)
+            s.adopt(trial)
             return
         raise _NoWay(f"{block} needs one of {', '.join(sorted(tools))} to drop anything")
 
@@ -164,7 +168,7 @@ class _Planner:
                 self.need(trial, fuel, math.ceil(smelts * self.smelting.smelt_ticks / self.smelting.fuel(fuel)), depth + 1, visiting)
             except _NoWay:
                 continue
-            s.__dict__.update(trial.__dict__)
+            s.adopt(trial)
             return
         raise _NoWay("no fuel can be got")
 
