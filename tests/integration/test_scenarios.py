@@ -16,6 +16,7 @@ from agent.checks.model import (All, AnyOf, Avoided, Blueprint, Check, Container
                                 StandingOnGround, Within)
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.server.local_server import ServerError
+from agent.world.crafting_plan import plan
 from agent.world.gamedata import block_drops
 from agent.server.scenario import Scenario, scenario_names
 from support.geometry import World
@@ -157,13 +158,32 @@ COLLECTING = [n for n in TASKS if isinstance(load_scenario(n).success, HasItem)]
 def test_a_collecting_task_holds_enough_of_what_it_asks_for(name: str) -> None:
     scenario = load_scenario(name)
     wanted = scenario.success.has_item
+    if _dropping(scenario, wanted.name) + _in_chests(scenario, wanted.name) < wanted.count:
+        _a_crafting_task_holds_what_its_recipe_tree_needs(scenario, wanted)
+
+
+def _a_crafting_task_holds_what_its_recipe_tree_needs(scenario, wanted) -> None:
+    """An item no block drops (a pickaxe): the craft planner finds a way from the scenario's own
+    blocks and inventory, and the world holds enough of each material it digs."""
+    held = {i.name: i.count for i in scenario.inventory}
+    near = set(World(scenario).changes.values())
+    steps = plan(wanted.name, wanted.count, held, near)
+    assert steps.unobtainable == [] and steps.steps
+    for step in (s for s in steps.steps if s.action == "collect"):
+        assert _dropping(scenario, step.item) >= step.count, step
+
+
+def _dropping(scenario, item: str) -> int:
+    """Blocks the scenario builds that drop `item` when dug."""
     drops = block_drops()
-    chests = scenario.chests + [c for st in scenario.structures for c in st.chests]
-    in_chests = sum(i.count for chest in chests for i in chest.items if i.name == wanted.name)
     built = list(World(scenario).changes.values()) + [b.block for st in scenario.structures for b in st.blocks]
     boxed = [box for st in scenario.structures for box in st.boxes]
-    dropping = sum(wanted.name in drops[block] for block in built) + sum(box.volume() for box in boxed if wanted.name in drops[box.block])
-    assert dropping + in_chests >= wanted.count
+    return sum(item in drops[block] for block in built) + sum(box.volume() for box in boxed if item in drops[box.block])
+
+
+def _in_chests(scenario, item: str) -> int:
+    chests = scenario.chests + [c for st in scenario.structures for c in st.chests]
+    return sum(i.count for chest in chests for i in chest.items if i.name == item)
 
 
 # Tasks of storing: their check is a chest's contents.

@@ -24,6 +24,8 @@ from agent.tools import Executor, load_toolbox, standard_sources
 from agent.trace import Event, TraceWriter, read_trace
 from agent.config.model import ReconnectSettings
 from agent.session.keeper import BodyKeeper
+from agent.session.milestones import MilestoneWatch
+from agent.checks import parse_check
 from agent.trace.schema import ToolCall
 from support.planning import EXPLORE_POLICY, run_config
 from support.procs import mcagent, new_token, transcript, wait_until_gone
@@ -47,9 +49,11 @@ def test_a_scripted_run_in_the_room_writes_every_event_kind(tmp_path):
         with connect(port=info.port, username="tracer") as bot, connect(port=info.port, username="alex") as alex:
             backend = load_script(EXPLORE_POLICY)
             planner = Planner(backend, toolbox, PlannerOptions(max_steps=3), writer)
-            executor = Executor(toolbox, Infospace.open(":memory:"), world=bot, llm=backend, method_runner=planner,
-                                subplanner=planner, observer=ToolTrace(writer))
             session = WorldSession(bot, info, f"127.0.0.1:{info.port}", config=config)
+            # The open sky as a milestone too: read after every tool call, written when it first holds.
+            observer = MilestoneWatch(ToolTrace(writer), [parse_check({"sky_visible": True}, "m")], session, backend, writer)
+            executor = Executor(toolbox, Infospace.open(":memory:"), world=bot, llm=backend, method_runner=planner,
+                                subplanner=planner, observer=observer)
             with watching(session, planner, config):
                 planner.control.add_goal(GOAL + ", now")
                 assert planner.run(GOAL, executor).outcome == "done"
