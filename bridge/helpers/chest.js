@@ -8,7 +8,7 @@ const { HelperError, requireInteger, requireNumber } = require('./errors')
 const { Stop } = require('./stepwise')
 const { withTimeout } = require('./waiting')
 const { walkToNearest, kindOf, left } = require('./approach')
-const { carried } = require('./inventory')
+const { carried, itemKind } = require('./inventory')
 
 const ACTIONS = ['list', 'deposit', 'withdraw']
 const MAX_COUNT = 64 * 36
@@ -48,12 +48,6 @@ async function chest (bot, { action = 'list', item = null, count = null, radius 
     chest_items: cell ? await opened(bot, cell, deadline, listed) : [],
     inventory: listed(bot.inventory.items())
   }
-}
-
-function itemKind (bot, name) {
-  const kind = typeof name === 'string' ? bot.registry.itemsByName[name] : null
-  if (!kind) throw new HelperError('bad_args', `item must be an item's name${name ? `; '${name}' is not one` : ''}`)
-  return kind
 }
 
 /**

@@ -5,13 +5,12 @@
 // one craft at a time until the count is reached. What was made is counted in the inventory
 // before and after; a recipe that cannot be made is refused with its missing ingredients named.
 // Positions are world blocks (x east, y up, z south).
-const { goals } = require('mineflayer-pathfinder')
 const { HelperError, requireInteger, requireNumber } = require('./errors')
 const { Stop, runSteps } = require('./stepwise')
 const { withTimeout } = require('./waiting')
-const { walkToNearest, kindOf, left } = require('./approach')
-const { carried, counts, asItems, changes } = require('./inventory')
-const { placeBeside } = require('./place')
+const { kindOf, left } = require('./approach')
+const { carried, counts, asItems, changes, itemKind } = require('./inventory')
+const { stationFor, lacking, madeReason } = require('./making')
 const { vec } = require('./state')
 
 const MAX_COUNT = 64 * 9
@@ -21,8 +20,7 @@ const TABLE = 'crafting_table'
 
 /** @param {{item: string, count?: number, radius?: number, timeout_s?: number}} args */
 async function craft (bot, { item, count = 1, radius = 16, timeout_s: timeoutS = 60 }) {
-  const kind = typeof item === 'string' ? bot.registry.itemsByName[item] : null
-  if (!kind) throw new HelperError('bad_args', `item must be an item's name${item ? `; '${item}' is not one` : ''}`)
+  const kind = itemKind(bot, item)
   requireInteger('count', count, 1, MAX_COUNT)
   requireInteger('radius', radius, 1, MAX_RADIUS)
   requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
@@ -45,7 +43,7 @@ async function craft (bot, { item, count = 1, radius = 16, timeout_s: timeoutS =
     item,
     asked: count,
     made: made(),
-    stop_reason: run.stop_reason === 'completed' || made() >= count ? 'completed' : made() > 0 && run.stop_reason === 'refused' ? 'incomplete' : run.stop_reason,
+    stop_reason: madeReason(made(), count, run.stop_reason),
     detail: run.detail,
     missing,
     table: station.table && vec(station.table.position),
@@ -65,33 +63,21 @@ async function usableRecipe (bot, kind, radius, station, deadline) {
   if (inHand.length) return inHand[0]
   const atTable = bot.recipesFor(kind.id, null, 1, true)
   if (!atTable.length) {
-    const missing = lacking(bot, bot.recipesAll(kind.id, null, true))
+    const missing = shortest(bot, bot.recipesAll(kind.id, null, true))
     const tableNeeded = !bot.recipesAll(kind.id, null, null).length && !bot.findBlock({ matching: kindOf(bot, TABLE).id, maxDistance: radius })
     if (tableNeeded && carried(bot, (i) => i.name === TABLE) === 0) missing.push({ name: TABLE, count: 1 })
-    throw new Stop('refused', `${kind.name} needs ${missing.map((m) => `${m.count} more ${m.name}`).join(', ')}`, { missing })
+    throw lacking(kind.name, missing)
   }
-  if (!station.table || bot.blockAt(station.table.position)?.name !== TABLE) station.table = await tableFor(bot, radius, station, deadline)
+  if (!station.table || bot.blockAt(station.table.position)?.name !== TABLE) {
+    const { block, placed } = await stationFor(bot, TABLE, radius, deadline)
+    station.table = block
+    station.placed ||= placed
+  }
   return atTable[0]
 }
 
-/** The nearest crafting table a walk reaches (walked to), or one set down from the inventory. */
-async function tableFor (bot, radius, station, deadline) {
-  const near = bot.findBlock({ matching: kindOf(bot, TABLE).id, maxDistance: radius })
-  if (near) {
-    const cell = await walkToNearest(bot, kindOf(bot, TABLE), radius, (c) => new goals.GoalNear(c.x, c.y, c.z, 2), new Set(), deadline)
-    return bot.blockAt(cell)
-  }
-  if (carried(bot, (i) => i.name === TABLE) === 0) {
-    throw new Stop('refused', `the recipe needs a crafting table: none within ${radius} blocks and none in the inventory`, { missing: [{ name: TABLE, count: 1 }] })
-  }
-  const placed = await placeBeside(bot, TABLE)
-  if (!placed) throw new Stop('refused', 'no room beside the bot to set the crafting table down', { missing: [] })
-  station.placed = true
-  return placed
-}
-
 /** The ingredients the recipe needing the fewest more items lacks: [{name, count}]. */
-function lacking (bot, recipes) {
+function shortest (bot, recipes) {
   const have = counts(bot)
   let best = null
   for (const recipe of recipes) {

@@ -8,6 +8,13 @@ function itemView (i) {
   return { name: i.name, count: i.count, slot: i.slot }
 }
 
+/** The item kind named, or bad_args. */
+function itemKind (bot, name) {
+  const kind = typeof name === 'string' ? bot.registry.itemsByName[name] : null
+  if (!kind) throw new HelperError('bad_args', `item must be an item's name${name ? `; '${name}' is not one` : ''}`)
+  return kind
+}
+
 /** How many items the inventory holds, over all stacks, of those `matches` accepts. */
 function carried (bot, matches) {
   return bot.inventory.items().filter(matches).reduce((sum, i) => sum + i.count, 0)
@@ -48,4 +55,4 @@ async function equip (bot, { item, destination = 'hand' }) {
   return { equipped: item, destination, ...inventory(bot) }
 }
 
-module.exports = { inventory, equip, carried, counts, asItems, changes }
+module.exports = { inventory, equip, carried, counts, asItems, changes, itemKind }

@@ -5,13 +5,12 @@
 // the count (smelting.js says how long each burns). The bot waits by the furnace and takes the
 // output; what was made is counted in the inventory before and after. Positions are world
 // blocks (x east, y up, z south).
-const { goals } = require('mineflayer-pathfinder')
 const { HelperError, requireInteger, requireNumber } = require('./errors')
 const { Stop, haltWatch } = require('./stepwise')
 const { withTimeout } = require('./waiting')
-const { walkToNearest, kindOf, left } = require('./approach')
+const { left } = require('./approach')
 const { carried, counts, asItems, changes } = require('./inventory')
-const { placeBeside } = require('./place')
+const { stationFor, lacking, madeReason } = require('./making')
 const { vec } = require('./state')
 const { SMELT_TICKS, fuelTicks, productOf, inputsFor } = require('../lib/smelting')
 
@@ -38,14 +37,16 @@ async function smelt (bot, { item, count = 1, fuel = null, radius = 16, timeout_
   let stop = null
   try {
     planInputs(bot, plan, item, count, fuel)
-    plan.furnace = await furnaceFor(bot, radius, plan, deadline)
+    const { block, placed } = await stationFor(bot, FURNACE, radius, deadline)
+    plan.furnace = block
+    plan.placed = placed
     await run(bot, plan, count, made, deadline)
   } catch (err) {
     if (!(err instanceof Stop) && err.code !== 'timeout') throw err
     stop = err.reason ? err : new Stop('timeout', err.message)
   }
   const after = counts(bot)
-  const reason = made() >= count ? 'completed' : !stop ? 'incomplete' : stop.reason === 'refused' && made() > 0 ? 'incomplete' : stop.reason
+  const reason = madeReason(made(), count, stop?.reason ?? 'incomplete')
   return {
     item: output,
     asked: count,
@@ -77,23 +78,7 @@ function planInputs (bot, plan, item, count, fuel) {
   plan.fuel = fuels.find((name) => spare(name) >= needed(name)) ?? null
   if (plan.fuel) plan.fuelCount = needed(plan.fuel)
   else missing.push({ name: fuel ?? 'coal', count: needed(fuel ?? 'coal') - Math.max(0, spare(fuel ?? 'coal')) })
-  if (missing.length) throw new Stop('refused', `smelting ${count} ${plan.output} needs ${missing.map((m) => `${m.count} more ${m.name}`).join(', ')}`, { missing })
-}
-
-/** The nearest furnace a walk reaches (walked to), or one set down from the inventory. */
-async function furnaceFor (bot, radius, plan, deadline) {
-  const kind = kindOf(bot, FURNACE)
-  if (bot.findBlock({ matching: kind.id, maxDistance: radius })) {
-    const cell = await walkToNearest(bot, kind, radius, (c) => new goals.GoalNear(c.x, c.y, c.z, 2), new Set(), deadline)
-    return bot.blockAt(cell)
-  }
-  if (carried(bot, (i) => i.name === FURNACE) === 0) {
-    throw new Stop('refused', `no furnace within ${radius} blocks and none in the inventory`, { missing: [{ name: FURNACE, count: 1 }] })
-  }
-  const placed = await placeBeside(bot, FURNACE)
-  if (!placed) throw new Stop('refused', 'no room beside the bot to set the furnace down', { missing: [] })
-  plan.placed = true
-  return placed
+  if (missing.length) throw lacking(`smelting ${count} ${plan.output}`, missing)
 }
 
 /** Loads the furnace, waits while it smelts (the furnace keeps going if the call ends) and takes the output. */
