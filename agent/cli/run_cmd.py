@@ -84,12 +84,6 @@ def run(args: argparse.Namespace) -> int:
         return run_and_print(loaded, args, world, goal, check, options, trace, derived=derived).exit_code
 
 
-def milestones_of(goal: str, world: WorldOptions) -> list[Check]:
-    """The scenario's milestones, with its own goal only (they are steps towards it)."""
-    scenario = world.scenario
-    return scenario.milestones if scenario is not None and goal == scenario.goal else []
-
-
 def goal_and_check(goal: str | None, check: str | None, world: WorldOptions) -> tuple[str, Check | None]:
     """The flags win; a scenario states its own task with its `goal` and `success` keys. Its
     check goes with its goal only: another goal given in the same world gets its own (derived
@@ -124,7 +118,7 @@ def run_and_print(loaded: LoadedConfig, args: argparse.Namespace, world: WorldOp
     summary; `derived`: the check was read from the goal's words, and the first line says so."""
     request = RunRequest(
         config=loaded.config, tool_sources=tool_sources(loaded, args), world=world, goal=goal, check=check,
-        milestones=milestones_of(goal, world), options=options, trace=trace, on_event=print_progress, on_say=lambda text: print(f"bot says: {text}"),
+        milestones=world.scenario.milestones_toward(goal) if world.scenario else [], options=options, trace=trace, on_event=print_progress, on_say=lambda text: print(f"bot says: {text}"),
         on_ready=on_ready or _say_where, on_tool_error=lambda line: print(f"tools: {line}", file=sys.stderr),
     )
     if check is not None:

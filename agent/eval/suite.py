@@ -72,10 +72,10 @@ class Task(StrictModel):
         """The world of one episode: the suite's goal and check in the scenario, then varied by the
         seed, so the check moves with the blocks."""
         written = load_scenario(self.source)
+        # Milestones are steps of the scenario's own task: towards its goal, from its own start.
         own = {"goal": self.goal, "success": self.check,
-               **({"inventory": self.inventory} if self.inventory is not None else {}),
-               # milestones are steps of the scenario's own task: its goal, from its own start
-               **({"milestones": []} if self.goal != written.goal or self.inventory is not None else {})}
+               "milestones": written.milestones_toward(self.goal) if self.inventory is None else [],
+               **({"inventory": self.inventory} if self.inventory is not None else {})}
         written = written.model_copy(update=own)
         return written.transformed(seed)
 

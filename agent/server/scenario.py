@@ -155,6 +155,10 @@ class Scenario(StrictModel):
             raise ValueError("milestones must be a list of checks")
         return [parse_check(v, f"milestones[{i}]") for i, v in enumerate(value)]
 
+    def milestones_toward(self, goal: str) -> list[Check]:
+        """The milestones, for a run towards the scenario's own goal; none for another goal."""
+        return self.milestones if goal == self.goal else []
+
     def transformed(self, seed: int) -> Scenario:
         """The scenario as eval seed `seed` varies it (seed 0: unchanged): blocks, spawn and
         success check turned and mirrored about the spawn's block, and the spawn facing."""

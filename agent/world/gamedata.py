@@ -20,20 +20,16 @@ MINECRAFT_DATA = NODE_MODULES / "minecraft-data" / "minecraft-data" / "data"
 SMELTING_TABLE = BRIDGE_DIR / "lib" / "smelting.json"
 
 
-def _read(kind: str, mc_version: str | None) -> list[dict[str, Any]]:
-    """minecraft-data's `kind` list (blocks, items) for the version."""
-    return _read_any(kind, mc_version)
-
-
-def _read_map(kind: str, mc_version: str | None) -> dict[str, Any]:
-    """minecraft-data's `kind` object (recipes) for the version."""
-    return _read_any(kind, mc_version)
-
-
-def _read_any(kind: str, mc_version: str | None) -> Any:
+def _read(kind: str, mc_version: str | None) -> Any:
+    """minecraft-data's `kind` file (blocks, items: lists; recipes: an object) for the version."""
     paths = json.loads((MINECRAFT_DATA / "dataPaths.json").read_text(encoding="utf-8"))["pc"]
     where = paths.get(mc_version or DEFAULT_LOCAL_VERSION, paths[DEFAULT_LOCAL_VERSION])[kind]
     return json.loads((MINECRAFT_DATA / where / f"{kind}.json").read_text(encoding="utf-8"))
+
+
+@cache
+def _item_names_by_id(mc_version: str | None) -> dict[int, str]:
+    return {i["id"]: i["name"] for i in _read("items", mc_version)}
 
 
 @cache
@@ -56,7 +52,7 @@ def item_names(mc_version: str | None = None) -> frozenset[str]:
 @cache
 def block_drops(mc_version: str | None = None) -> dict[str, frozenset[str]]:
     """What each block drops when dug with the right tool, by item name (stone: cobblestone)."""
-    items = {i["id"]: i["name"] for i in _read("items", mc_version)}
+    items = _item_names_by_id(mc_version)
     return {b["name"]: frozenset(items[d] for d in b.get("drops", []) if d in items) for b in _read("blocks", mc_version)}
 
 
@@ -72,9 +68,9 @@ class Recipe(BaseModel):
 @cache
 def recipes(mc_version: str | None = None) -> dict[str, tuple[Recipe, ...]]:
     """minecraft-data's crafting recipes for the version, by the name of the item they make."""
-    items = {i["id"]: i["name"] for i in _read("items", mc_version)}
+    items = _item_names_by_id(mc_version)
     book: dict[str, tuple[Recipe, ...]] = {}
-    for result_id, variants in _read_map("recipes", mc_version).items():
+    for result_id, variants in _read("recipes", mc_version).items():
         name = items.get(int(result_id))
         made = [_recipe(v, items) for v in variants]
         if name:
@@ -98,7 +94,7 @@ def _recipe(variant: dict[str, Any], items: dict[int, str]) -> Recipe | None:
 @cache
 def harvest_tools(mc_version: str | None = None) -> dict[str, frozenset[str]]:
     """The tools, by name, that get a block's drops when it is dug (none listed: the hand does)."""
-    items = {i["id"]: i["name"] for i in _read("items", mc_version)}
+    items = _item_names_by_id(mc_version)
     return {b["name"]: frozenset(items[int(t)] for t in b.get("harvestTools") or {} if int(t) in items)
             for b in _read("blocks", mc_version)}
 

@@ -23,12 +23,9 @@ BENCH = Scenario(name="bench", description="a flat field; the bot carries oak lo
 @pytest.fixture(scope="module", params=["1.16.5", "1.20.4", "1.21.4"])
 def bench(request, toolbox: Toolbox) -> Iterator[Body]:
     for body in scenario_body(BENCH, "crafter", toolbox, version=request.param):
-        assert wait_for(lambda: body.bot.state().on_ground and _count(body, "oak_log") == 4)
+        assert wait_for(lambda: body.bot.state().on_ground and body.carried("oak_log") == 4)
         yield body
 
-
-def _count(body: Body, name: str) -> int:
-    return sum(i["count"] for i in body.ok("mc-inventory")["items"] if i["name"] == name)
 
 
 def _changes(report: dict) -> dict[str, int]:
@@ -39,7 +36,7 @@ def test_a_log_makes_four_planks_in_the_2x2_grid(bench: Body) -> None:
     report = bench.ok("mc-craft", item="oak_planks", count=4)
     assert report["made"] == 4 and report["table"] is None
     assert _changes(report) == {"oak_log": -1, "oak_planks": 4}
-    assert _count(bench, "oak_planks") == 4
+    assert bench.carried("oak_planks") == 4
 
 
 def test_a_recipe_lacking_an_ingredient_is_refused_with_it_named(bench: Body) -> None:
@@ -67,4 +64,4 @@ def test_cobblestone_makes_a_stone_pickaxe_at_that_table(bench: Body) -> None:
     report = bench.ok("mc-craft", item="stone_pickaxe")
     assert report["made"] == 1 and report["placed_table"] is False and report["table"] is not None
     assert _changes(report) == {"cobblestone": -3, "stick": -2, "stone_pickaxe": 1}
-    assert _count(bench, "stone_pickaxe") == 1 and _count(bench, "cobblestone") == 0
+    assert bench.carried("stone_pickaxe") == 1 and bench.carried("cobblestone") == 0

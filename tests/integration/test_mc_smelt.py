@@ -26,12 +26,9 @@ def _forge(version: str) -> Scenario:
 @pytest.fixture(scope="module", params=["1.16.5", "1.20.4", "1.21.4"])
 def forge(request, toolbox: Toolbox) -> Iterator[Body]:
     for body in scenario_body(_forge(request.param), "smith", toolbox, version=request.param):
-        assert wait_for(lambda: body.bot.state().on_ground and _count(body, "coal") == 1)
+        assert wait_for(lambda: body.bot.state().on_ground and body.carried("coal") == 1)
         yield body
 
-
-def _count(body: Body, name: str) -> int:
-    return sum(i["count"] for i in body.ok("mc-inventory")["items"] if i["name"] == name)
 
 
 def test_iron_smelts_into_an_ingot_in_a_furnace_set_down(forge: Body) -> None:
@@ -39,13 +36,13 @@ def test_iron_smelts_into_an_ingot_in_a_furnace_set_down(forge: Body) -> None:
     assert report["made"] == 1 and report["placed_furnace"] is True and report["fuel"] == "coal"
     furnace = report["furnace"]
     assert forge.bot.block_at(furnace["x"], furnace["y"], furnace["z"]) == "furnace"
-    assert _count(forge, "iron_ingot") == 1 and _count(forge, "coal") == 0
+    assert forge.carried("iron_ingot") == 1 and forge.carried("coal") == 0
 
 
 def test_planks_burn_at_the_same_furnace(forge: Body) -> None:
     report = forge.ok("mc-smelt", item="iron_ingot", fuel="oak_planks")
     assert report["made"] == 1 and report["placed_furnace"] is False and report["fuel_used"] == 1
-    assert _count(forge, "iron_ingot") == 2 and _count(forge, "oak_planks") == 1
+    assert forge.carried("iron_ingot") == 2 and forge.carried("oak_planks") == 1
 
 
 def test_what_the_inventory_lacks_is_refused_with_it_named(forge: Body) -> None:

@@ -32,6 +32,10 @@ class Body:
         assert result.ok, f"{tool} {args}: {result.reason}"
         return result.data
 
+    def carried(self, name: str) -> int:
+        """How many of the item the inventory holds, over all its stacks (mc-inventory)."""
+        return sum(i["count"] for i in self.ok("mc-inventory")["items"] if i["name"] == name)
+
     def teleport(self, x: float, y: float, z: float, facing: str) -> None:
         """Test set-up only (an operator command): put the bot somewhere known."""
         mark = self.bot.events.last_seq
