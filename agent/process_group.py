@@ -1,5 +1,12 @@
 """Child processes that must not outlive their parent's command: each runs in a session (and
-process group) of its own and is ended with the whole group."""
+process group) of its own and is ended with the whole group.
+
+    python -m agent.process_group -- COMMAND [ARG ...]
+
+runs COMMAND (a binary that cannot watch for its parent's death itself, such as llama-server)
+in this process's group, and ends the group when this process's parent is gone, even by
+SIGKILL; otherwise it waits for COMMAND and exits with its code.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -78,3 +86,18 @@ def _process_stats() -> Iterator[tuple[int, list[str]]]:
             except OSError:
                 continue  # gone meanwhile
             yield int(entry.name), stat.rsplit(")", 1)[1].split()
+
+
+def guard(command: list[str]) -> int:
+    """Runs `command` in this process group until it exits, ending the group if the parent dies."""
+    when_parent_dies(lambda: os.killpg(os.getpgrp(), signal.SIGKILL))
+    child = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+    # SIGTERM comes to the whole group (end_group): the child ends itself; wait for it.
+    signal.signal(signal.SIGTERM, lambda *_: None)
+    return child.wait()
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] != ["--"] or len(sys.argv) < 3:
+        sys.exit("usage: python -m agent.process_group -- COMMAND [ARG ...]")
+    sys.exit(guard(sys.argv[2:]))

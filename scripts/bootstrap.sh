@@ -10,19 +10,27 @@
 #      llama-cpp-python with its [server] extra: python -m llama_cpp.server), every version pinned
 #      by constraints.txt. llama-cpp-python ships only source: it is compiled once into a wheel
 #      cache (5-7 minutes on 2 cores) and installed from there ever after.
+#   4. llama-server, llama.cpp's own HTTP server (slots, continuous batching), built once from the
+#      llama.cpp that the pinned llama-cpp-python sdist vendors (about 6 minutes on 2 cores), kept
+#      in the cache by version and linked as .venv/bin/llama-server (`mcagent llm serve` runs it).
 # Each step records a stamp of its inputs and is skipped while they are unchanged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(build-essential pkg-config python3-venv libcairo2-dev libpango1.0-dev libjpeg-dev libgif-dev librsvg2-dev chromium)
+APT_PACKAGES=(build-essential cmake pkg-config python3-venv libcairo2-dev libpango1.0-dev libjpeg-dev libgif-dev librsvg2-dev chromium)
 NODE_MAJOR=22
 NODE_RUNTIME=bridge/node-runtime
 PYTHON=${PYTHON:-python3}
 
-# Wheels we compile, by version, kept across venvs and clones.
-WHEEL_CACHE=${MCAGENT_WHEEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mcagent/wheels}
+# What we download and compile, by version, kept across venvs and clones.
+CACHE=${MCAGENT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mcagent}
+WHEEL_CACHE=${MCAGENT_WHEEL_CACHE:-$CACHE/wheels}
 # Portable: no -march=native, so the cached wheel runs on any x86-64 machine; no LLaVA tools.
+# (A native build on a CPU that advertises AMX dies at start with SIGILL.)
 LLAMA_CMAKE_ARGS="-DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF"
+# llama-server alone, static, portable; no HTTPS (it serves loopback) and no web UI.
+LLAMA_SERVER_CMAKE_ARGS="-DGGML_NATIVE=OFF -DBUILD_SHARED_LIBS=OFF -DLLAMA_OPENSSL=OFF -DLLAMA_BUILD_TESTS=OFF
+  -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_USE_PREBUILT_UI=OFF -DCMAKE_BUILD_TYPE=Release"
 
 say() { printf 'bootstrap: %s\n' "$*"; }
 die() { printf 'bootstrap: error: %s\n' "$*" >&2; exit 1; }
@@ -86,19 +94,61 @@ node_packages() {
 
 pinned() { sed -n "s/^$1==//p" constraints.txt; }
 
+# The pinned llama-cpp-python's source, downloaded once into the cache; prints its path.
+llama_sdist() {
+  local version dir
+  version=$(pinned llama-cpp-python)
+  dir="$CACHE/sources"
+  if [ ! -f "$dir/llama_cpp_python-$version.tar.gz" ]; then
+    say "downloading the llama-cpp-python $version source once (77 MB) into $dir" >&2
+    mkdir -p "$dir"
+    .venv/bin/python -m pip download -q --disable-pip-version-check --no-deps --no-binary llama-cpp-python \
+      "llama-cpp-python==$version" -d "$dir" >&2
+  fi
+  echo "$dir/llama_cpp_python-$version.tar.gz"
+}
+
 # Compiles llama-cpp-python once per version into $WHEEL_CACHE; prints the folder holding the wheel.
 llama_wheel() {
-  local version dir
+  local version dir sdist
   version=$(pinned llama-cpp-python)
   dir="$WHEEL_CACHE/llama-cpp-python-$version"
   if ! compgen -G "$dir/llama_cpp_python-$version-*.whl" >/dev/null; then
+    sdist=$(llama_sdist)
     say "compiling llama-cpp-python $version once (5-7 minutes on 2 cores); the wheel is kept in $dir" >&2
     rm -rf "$dir.partial" && mkdir -p "$dir.partial"
     CMAKE_ARGS="$LLAMA_CMAKE_ARGS" .venv/bin/python -m pip wheel -q --disable-pip-version-check --no-deps \
-      --no-binary llama-cpp-python "llama-cpp-python==$version" -w "$dir.partial" >&2
+      "$sdist" -w "$dir.partial" >&2
     rm -rf "$dir" && mv "$dir.partial" "$dir"
   fi
   echo "$dir"
+}
+
+# Builds llama-server once per llama-cpp-python version from the llama.cpp its sdist vendors, and
+# links it into .venv/bin. A second clone on this machine finds it built and says how long it took.
+llama_server() {
+  local version dir sdist work started
+  version=$(pinned llama-cpp-python)
+  dir="$CACHE/llama-server-$version"
+  if [ ! -x "$dir/llama-server" ]; then
+    sdist=$(llama_sdist)
+    started=$SECONDS
+    say "building llama-server from llama-cpp-python $version's llama.cpp once (about 6 minutes on 2 cores); kept in $dir"
+    work=$(mktemp -d)
+    tar -xzf "$sdist" -C "$work" --strip-components=3 "llama_cpp_python-$version/vendor/llama.cpp"
+    # shellcheck disable=SC2086
+    cmake -S "$work" -B "$work/build" $LLAMA_SERVER_CMAKE_ARGS >"$work/configure.log" 2>&1 \
+      || { tail -20 "$work/configure.log" >&2; die "llama-server: cmake configure failed (log above)"; }
+    cmake --build "$work/build" --target llama-server -j "$(nproc)" >"$work/build.log" 2>&1 \
+      || { tail -20 "$work/build.log" >&2; die "llama-server: the build failed (log above)"; }
+    rm -rf "$dir" && mkdir -p "$dir" && cp "$work/build/bin/llama-server" "$dir/llama-server"
+    echo "$(( SECONDS - started ))" > "$dir/build-seconds"
+    rm -rf "$work"
+  fi
+  if [ "$(readlink .venv/bin/llama-server)" != "$dir/llama-server" ]; then
+    say "llama-server $version: $dir/llama-server (built once, in $(cat "$dir/build-seconds") s), linked into .venv/bin"
+    ln -sfn "$dir/llama-server" .venv/bin/llama-server
+  fi
 }
 
 python_venv() {
@@ -120,3 +170,4 @@ apt_packages
 node_runtime
 node_packages
 python_venv
+llama_server

@@ -4,9 +4,11 @@ registers on the group; add it to SUBCOMMANDS.
 `mcagent llm check SPEC [--json]`: what the backend can do and how fast, as one table; exit 0
 when it can serve the planner, 1 (and the reason as one line on stderr) when it cannot.
 
-`mcagent llm serve [--port N] [--model PATH.gguf] [--threads N] [--plain]`: an
-OpenAI-compatible server (llama-cpp-python's) with the embedded model on 127.0.0.1, until
-Ctrl-C; it prints the `--llm openai:…` spec that uses it.
+`mcagent llm serve [--engine llama-server|llama-cpp-python] [--parallel N] [--port N]
+[--model PATH.gguf] [--threads N] [--context N] [--plain]`: a model server with the embedded
+model on 127.0.0.1, until Ctrl-C: llama.cpp's llama-server with N slots (one per agent that
+shares it), or llama-cpp-python's OpenAI-compatible server; it prints the `--llm` spec that
+uses it.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from agent.errors import ConfigError
 from agent.eval.tables import text_table
 from agent.llm.base import LlmError, Metered
 from agent.llm.check import CheckReport, CheckRow, check_backend, not_opened
-from agent.llm.local_server import DEFAULT_ALIAS, LocalLlamaServer
+from agent.llm.local_server import DEFAULT_ALIAS, ENGINES, LocalLlamaServer
 from agent.llm.probe import PROBE_PATHS, probe_backend
 from agent.llm.spec import open_configured, parse_spec
 
@@ -46,14 +48,31 @@ def _register_check(group: argparse._SubParsersAction) -> None:
 
 
 def _register_serve(group: argparse._SubParsersAction) -> None:
-    p = group.add_parser("serve", help="serve the embedded model over an OpenAI-compatible API on 127.0.0.1")
+    p = group.add_parser("serve", help="serve the embedded model on 127.0.0.1 (llama-server, N slots)")
+    p.add_argument("--engine", choices=ENGINES, default="llama-server",
+                   help="llama.cpp's llama-server (default: slots, continuous batching) or llama-cpp-python's server")
+    p.add_argument("--parallel", type=_positive, default=1, metavar="N",
+                   help="llama-server's slots: agents served at once, each keeping its prompt cached (default 1)")
+    p.add_argument("--context", type=_positive, default=None, metavar="N",
+                   help="tokens of context per slot (default 8192, what the planner's prompt fits in)")
     p.add_argument("--port", type=int, default=None, help="its port (default: a free one)")
     p.add_argument("--model", type=Path, default=None, metavar="PATH.gguf", help="default: SmolLM2-135M-Instruct")
     p.add_argument("--alias", default=DEFAULT_ALIAS, help=f"the model's name in requests (default {DEFAULT_ALIAS})")
     p.add_argument("--threads", type=int, default=None, help="CPU threads (default: every core)")
     p.add_argument("--plain", action="store_true",
-                   help="llama_cpp.server unmodified: its replies then leave out prompt-cache hits")
+                   help="with --engine llama-cpp-python: llama_cpp.server unmodified (its replies leave out "
+                        "prompt-cache hits)")
     p.set_defaults(handler=run_serve)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1, got {text!r}")
+    return value
 
 
 SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_register_check, _register_serve]
@@ -61,9 +80,14 @@ SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_register_che
 
 def run_serve(args: argparse.Namespace) -> int:
     """Serves until Ctrl-C (exit 130, as everywhere in mcagent) or the server's death (exit 1)."""
-    server = LocalLlamaServer(args.model, port=args.port, alias=args.alias, threads=args.threads, plain=args.plain)
+    if args.plain and args.engine != "llama-cpp-python":
+        raise ConfigError("llm serve: --plain is llama-cpp-python's server unmodified: add --engine llama-cpp-python")
+    server = LocalLlamaServer(args.model, engine=args.engine, parallel=args.parallel, port=args.port, alias=args.alias,
+                              threads=args.threads, context_tokens=args.context, plain=args.plain)
     with server:
-        print(f"serving {server.model} at {server.base_url}; use --llm {server.spec()}", flush=True)
+        slots = f", {server.parallel} slot{'s' if server.parallel != 1 else ''} of {server.context_tokens} tokens"
+        print(f"serving {server.model} with {server.engine}{slots if server.engine == 'llama-server' else ''} "
+              f"at {server.root_url}; use --llm {server.spec()}", flush=True)
         print("Ctrl-C stops it", flush=True)
         try:
             code = server.wait()

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict
 from agent.config import LoadedConfig, load_config
 from agent.eval.records import EpisodeRecord, TraceCosts, trace_costs
 from agent.eval.suite import Task
+from agent.llm.spec import on_lane
 from agent.planner import PlannerOptions, RunResult
 from agent.process_group import when_parent_dies
 from agent.session import RunRequest, WorldOptions, plan_in_world
@@ -38,6 +39,7 @@ class EpisodeSpec(BaseModel):
     options: PlannerOptions
     folder: Path  # the episode's own: trace, notes, log
     llm_threads: int | None = None  # the episode's share of the cores for an in-process model
+    lane: int | None = None  # its worker's lane while it runs (lanes.py): a shared llama-server's slot
     config: Path | None = None  # --config, else mcagent.yaml is looked up as everywhere
 
     @property
@@ -52,8 +54,11 @@ class EpisodeSpec(BaseModel):
         return path
 
     def backend(self) -> str:
-        """`random` takes the episode's seed, so seeds vary the baseline's choices as well as the world."""
-        return f"random:{self.seed}" if self.llm == "random" else self.llm
+        """`random` takes the episode's seed, so seeds vary the baseline's choices as well as the world;
+        a llama-server that names no slot, the lane's."""
+        if self.llm == "random":
+            return f"random:{self.seed}"
+        return self.llm if self.lane is None else on_lane(self.llm, self.lane)
 
     @property
     def trace_path(self) -> Path:

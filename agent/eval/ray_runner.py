@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict
 
 from agent.errors import ConfigError, first_line
 from agent.eval.episode import EpisodeSpec
+from agent.eval.lanes import Lanes
 from agent.eval.ray_head import local_ray
 from agent.eval.records import EpisodeRecord
 from agent.eval.runner import TERM_GRACE_S, Episodes, collect
@@ -60,7 +61,7 @@ def run_episode_here(spec_json: str, timeout_s: float, workdir: str) -> EpisodeR
         reason = f"the eval's working folder {workdir} is not on node {socket.gethostname()}: install mcagent there"
         return EpisodeReturn(record=spec.record(None, reason, 0.0), files={})
     folder = episode_folder()
-    episodes = Episodes(timeout_s, Path(workdir))
+    episodes = Episodes(timeout_s, workdir=Path(workdir))
     try:
         record = episodes.run(spec.model_copy(update={"folder": folder}))
         files = {str(f.relative_to(folder)): f.read_bytes() for f in sorted(folder.rglob("*")) if f.is_file()}
@@ -105,17 +106,20 @@ class RayEpisodes:
         self._ray, self.timeout_s, self.limit = ray, timeout_s, limit
         self._task = ray.remote(num_cpus=CPUS_PER_EPISODE, max_retries=0)(run_episode_here)
         self._pending: dict[Future, tuple[Any, EpisodeSpec]] = {}  # each task's Future: its ObjectRef, its spec
+        self._lanes = Lanes(limit)
 
     def records(self, specs: list[EpisodeSpec]) -> Iterator[EpisodeRecord]:
         waiting = list(reversed(specs))
         while waiting or self._pending:
             while waiting and len(self._pending) < self.limit:
-                spec = waiting.pop()
+                spec = waiting.pop().model_copy(update={"lane": self._lanes.take()})
                 ref = self._task.remote(spec.model_dump_json(), self.timeout_s, str(Path.cwd()))
                 self._pending[ref.future()] = (ref, spec)
             done, _ = wait(self._pending, return_when=FIRST_COMPLETED)
             for future in [f for f in self._pending if f in done]:  # those ended together, in the order sent
-                yield _landed(self._pending.pop(future)[1], future)
+                spec = self._pending.pop(future)[1]
+                self._lanes.give_back(spec.lane)
+                yield _landed(spec, future)
 
     def stop_all(self) -> None:
         """Cancels every task in flight and waits for them to end their episodes (Ctrl-C, SIGTERM)."""

@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 from agent.eval.episode import EpisodeSpec
+from agent.eval.lanes import Lanes
 from agent.eval.records import EPISODES_FILE, EpisodeRecord, append_episode
 from agent.process_group import end_group
 
@@ -24,13 +25,21 @@ LOG_TAIL_CHARS = 400
 class Episodes:
     """The episodes' processes: started, waited for, and all ended on an interrupt."""
 
-    def __init__(self, timeout_s: float, workdir: Path | None = None):
-        self.timeout_s, self.workdir = timeout_s, workdir  # workdir: None, this process's
+    def __init__(self, timeout_s: float, lanes: Lanes | None = None, workdir: Path | None = None):
+        """`lanes`: handed to the episodes as they start; None: each keeps the lane its spec has
+        (a Ray task's, given by the driver). `workdir`: None, this process's."""
+        self.timeout_s, self.workdir, self._lanes = timeout_s, workdir, lanes
         self._running: set[subprocess.Popen] = set()
         self._lock = threading.Lock()
         self._stopping = False
 
     def run(self, spec: EpisodeSpec) -> EpisodeRecord:
+        if self._lanes is None:
+            return self._run(spec)
+        with self._lanes.held() as lane:
+            return self._run(spec.model_copy(update={"lane": lane}))
+
+    def _run(self, spec: EpisodeSpec) -> EpisodeRecord:
         started = time.monotonic()
         spec_file = spec.save()
         log = spec.folder / "log.txt"
@@ -69,7 +78,7 @@ def run_all(specs: list[EpisodeSpec], out: Path, workers: int, timeout_s: float,
             on_done: Callable[[EpisodeRecord, int], None]) -> list[EpisodeRecord]:
     """Runs every episode, `workers` at a time, as collect() records them. On an interrupt every
     episode is ended."""
-    episodes = Episodes(timeout_s)
+    episodes = Episodes(timeout_s, Lanes(workers))
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="episode")
     try:
         futures = [pool.submit(episodes.run, spec) for spec in specs]

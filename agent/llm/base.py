@@ -11,8 +11,9 @@ agent/trace/records.py, since trace events embed them and the trace imports noth
 from __future__ import annotations
 
 import hashlib
+import importlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal
 
@@ -26,6 +27,12 @@ from agent.trace.records import Capabilities, LlmExchange, ModelInfo, Usage
 COMPLETE_MAX_TOKENS = 512
 # A backend that cannot count tokens estimates a token as this many characters.
 CHARS_PER_TOKEN = 4
+# Below this many parameters a model's free text is not asked for (THOUGHTS, NEXT_TASK): SmolLM2-135M
+# wrote "1.1.1.…" or one fixed sentence every step. `mcagent llm check` shows a model's; config
+# llm_thoughts overrides.
+THOUGHTS_MIN_PARAMS = 1_000_000_000
+# The marker of ChatML in a GGUF's chat template (SmolLM2, Qwen, ...).
+CHATML_MARK = "<|im_start|>"
 
 
 class LlmError(McAgentError):
@@ -130,6 +137,16 @@ class Metered:
         return str(state["reply"]).strip()
 
 
+def gbnf(write: Callable[[Any], str]) -> str:
+    """The GBNF text `write(agent.llm.grammar)` gives, checked, for a llama.cpp server's `grammar`.
+    grammar.py needs llama-cpp-python's schema converter, so it loads only for a grammar server."""
+    module = importlib.import_module("agent.llm.grammar")
+    try:
+        return module.checked(write(module))
+    except ValueError as e:
+        raise LlmError(f"cannot write a grammar for this constraint: {e}") from None
+
+
 def stop_strings(stop: str | list[str] | tuple[str, ...] | None) -> list[str]:
     """SglSamplingParams.stop is a string, a list or an empty tuple: always a list here."""
     if not stop:
@@ -164,9 +181,21 @@ def prompt_hash(prompt: str) -> str:
     return hashlib.sha256(prompt.encode("utf-8")).hexdigest()
 
 
-def common_prefix(a: str, b: str) -> int:
-    """Length of the common prefix, by bisection on C-speed slice comparisons (prompts grow long)."""
-    if b.startswith(a):
+def choices_base(prompt: list[int], full: list[list[int]], name: str) -> int:
+    """Where `select` starts scoring: the first token at which any choice's tokens (`full`: the
+    prompt and the choice tokenized together, so a token that merges across the boundary is
+    scored as the model would write it) depart from the prompt's, keeping one token before it
+    so that its logits (the first choice token's distribution) exist."""
+    base = min(min(common_prefix(prompt, f) for f in full), min(len(f) for f in full) - 1)
+    if base < 1:
+        raise LlmError(f"{name}: select needs a prompt to score the choices after")
+    return base
+
+
+def common_prefix(a: Sequence, b: Sequence) -> int:
+    """Length of the common prefix of two strings or lists, by bisection on C-speed slice
+    comparisons (prompts grow long)."""
+    if b[:len(a)] == a:
         return len(a)
     low, high = 0, min(len(a), len(b))
     while low < high:

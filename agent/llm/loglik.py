@@ -14,22 +14,13 @@ import llama_cpp
 import numpy as np
 from sglang.lang.choices import ChoicesDecision, ChoicesSamplingMethod
 
-from agent.llm.base import LlmError, Meter
+from agent.llm.base import LlmError, Meter, choices_base, common_prefix
 
 
 @dataclass
 class _Node:
     children: dict[int, _Node] = field(default_factory=dict)
     ends: list[int] = field(default_factory=list)  # indexes of the choices that end here
-
-
-def common_prefix(a, b) -> int:
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return n
 
 
 def tokenize(llama: llama_cpp.Llama, text: str) -> list[int]:
@@ -49,14 +40,14 @@ def select(
         raise LlmError(f"llamacpp: select with {type(method).__name__} is not supported")
     prompt = tokenize(llama, text)
     full = [tokenize(llama, text + choice) for choice in choices]
-    # Score from the first token where any choice departs from the prompt; keep one token
-    # before it so that its logits (the first choice token's distribution) exist.
-    base = min(min(common_prefix(prompt, f) for f in full), min(len(f) for f in full) - 1)
-    if base < 1:
-        raise LlmError("llamacpp: select needs a prompt to score the choices after")
+    base = choices_base(prompt, full, "llamacpp")
     keep = min(cached_prefix(llama, prompt[:base]), base - 1)
     llama.n_tokens = keep
-    llama.eval(prompt[keep:base])
+    # The prompt's last token by itself: its logits (every choice's first token) then come from
+    # the same computation on every call, whatever the cache held before. From a batch with
+    # the prompt's new tokens they differ in the last digits, and near-ties change places.
+    llama.eval(prompt[keep:base - 1])
+    llama.eval(prompt[base - 1:base])
     meter.prompt_tokens, meter.prefilled_tokens = len(prompt), base - keep
     root = _Node()
     for index, tokens in enumerate(full):

@@ -22,7 +22,6 @@ where the server reports them; elsewhere the whole prompt counts as prefilled.
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any
 
@@ -30,8 +29,8 @@ from sglang.lang.backend.base_backend import BaseBackend
 from sglang.lang.chat_template import get_chat_template, get_chat_template_by_model_path
 from sglang.lang.choices import ChoicesDecision, ChoicesSamplingMethod, token_length_normalized
 
-from agent.llm.base import LlmError, Meter, Metered, ModelInfo, chat_messages, cut_at_stop, stop_strings
-from agent.llm.http import HttpError, HttpPolicy, get_json, post_json
+from agent.llm.base import LlmError, Meter, Metered, ModelInfo, chat_messages, cut_at_stop, gbnf, stop_strings
+from agent.llm.http import HttpError, HttpPolicy, explained, get_json, post_json
 from agent.llm.openai_traits import (Constraint, Mode, ServerTraits, capabilities_for, first_choice, probe_constraint,
                                      probe_mode, reply_text, response_format)
 
@@ -86,7 +85,7 @@ class OpenAiBackend(Metered, BaseBackend):
                     meter.completion = decision.decision
                     return decision
             if self.traits.constraint == "grammar":
-                body = {"grammar": _gbnf(lambda g: g.gbnf_choices(choices))}
+                body = {"grammar": gbnf(lambda g: g.gbnf_choices(choices))}
             elif self.traits.constraint == "json_schema":
                 body = response_format({"type": "object", "properties": {"choice": {"enum": choices}},
                                          "required": ["choice"], "additionalProperties": False})
@@ -108,7 +107,7 @@ class OpenAiBackend(Metered, BaseBackend):
         paths: list[list[float]] = []
         for choice in choices:
             body = {"prompt": s.text_, "max_tokens": _longest([choice]), "temperature": 0.0, "logprobs": 1,
-                    "grammar": _gbnf(lambda g: g.gbnf_choices([choice])), **self._llama_sampling()}
+                    "grammar": gbnf(lambda g: g.gbnf_choices([choice])), **self._llama_sampling()}
             reply = self._post("/completions", body)
             _count(meter, reply, scoring=True)
             scored = _token_logprobs(first_choice(reply, self.name))
@@ -127,7 +126,7 @@ class OpenAiBackend(Metered, BaseBackend):
     def _constrained(self, schema: str | None, regex: str | None) -> dict[str, Any]:
         """The request fields that hold a generation to `schema` (JSON text) or `regex`, as this server takes them."""
         if self.traits.constraint == "grammar" and (schema or regex):
-            return {"grammar": _gbnf(lambda g: g.gbnf_for(schema) if schema else g.gbnf_for_pattern(regex))}
+            return {"grammar": gbnf(lambda g: g.gbnf_for(schema) if schema else g.gbnf_for_pattern(regex))}
         if self.traits.constraint == "json_schema" and schema:
             return response_format(json.loads(schema))
         return {}
@@ -146,29 +145,20 @@ class OpenAiBackend(Metered, BaseBackend):
             return post_json(self.base_url + path, {"model": self.model, **body}, api_key=self._api_key,
                              policy=self._policy)
         except HttpError as e:
-            raise self._explained(e) from None
+            raise explained(e, self.name, self._api_key, self._key_variable) from None
 
     def _model_entry(self) -> dict[str, Any]:
         """The server's /models entry for our model: it answers, takes the key, and serves the model."""
         try:
             listing = get_json(self.base_url + "/models", api_key=self._api_key, policy=self._policy)
         except HttpError as e:
-            raise self._explained(e) from None
+            raise explained(e, self.name, self._api_key, self._key_variable) from None
         data = listing.get("data") if isinstance(listing, dict) else None
         entries = [e for e in data if isinstance(e, dict)] if isinstance(data, list) else []
         ids = [str(e.get("id")) for e in entries]
         if ids and self.model not in ids:
             raise LlmError(f"{self.name}: the server does not serve {self.model!r}; it serves {', '.join(ids[:8])}")
         return next((e for e in entries if e.get("id") == self.model), {})
-
-    def _explained(self, e: HttpError) -> HttpError:
-        """`e` with the backend's name in front, and for a refused key what to do about it."""
-        if e.status in (401, 403):
-            given = "the API key was refused" if self._api_key else "it wants an API key and none was given"
-            return HttpError(f"{self.name}: {given} ({e}); set {self._key_variable}, or name the variable that "
-                             "holds the key with llm_api_key_env", e.status)
-        return HttpError(f"{self.name}: {e}", e.status)
-
 
 def _count(meter: Meter, reply: dict[str, Any], *, scoring: bool = False) -> None:
     """Adds one reply's usage to the call's meter, as the in-process backend counts: the first
@@ -215,16 +205,6 @@ def _chosen(reply: str, choices: list[str], constraint: Constraint, name: str) -
 def _longest(choices: list[str]) -> int:
     """Enough tokens for the longest choice (a token is at least one character), and JSON around it."""
     return max(len(c) for c in choices) + 16
-
-
-def _gbnf(write) -> str:
-    """The GBNF `write(grammar module)` gives, checked. grammar.py needs llama-cpp-python's schema
-    converter, so it loads only for a grammar server."""
-    module = importlib.import_module("agent.llm.grammar")
-    try:
-        return module.checked(write(module))
-    except ValueError as e:
-        raise LlmError(f"cannot write a grammar for this constraint: {e}") from None
 
 
 def _template_for(model: str) -> str:

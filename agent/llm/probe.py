@@ -13,7 +13,7 @@ from agent.llm.spec import open_backend, parse_spec
 PROBE_TIMEOUT_S = 5.0
 PROBE_POLICY = HttpPolicy(timeout_s=PROBE_TIMEOUT_S, retries=0)
 # What each kind of server answers without running the model.
-PROBE_PATHS = {"sglang": "/get_model_info", "openai": "/models"}
+PROBE_PATHS = {"sglang": "/get_model_info", "llama-server": "/health", "openai": "/models"}
 
 
 def probe_backend(text: str) -> None:

@@ -1,6 +1,9 @@
 """`--llm SPEC` to a backend. Every backend runs the same SGLang programs.
 
     sglang:URL                a real SGLang server (the production path, on a GPU)
+    llama-server:URL[?slot=N] llama.cpp's own server (`mcagent llm serve` starts one), natively:
+                                slot=N   the server slot this agent keeps (modulo the slots);
+                                         else the server picks one per request
     openai:BASE_URL#MODEL     any OpenAI-compatible server; options after the URL, e.g.
                               openai:http://127.0.0.1:8080/v1?mode=chat#qwen2.5-7b-instruct
                                 mode=completion|chat      else probed: completion where served
@@ -28,14 +31,16 @@ from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.llm.base import Metered
 from agent.llm.http import HttpPolicy
+from agent.llm.llama_server import LlamaServerBackend
 from agent.llm.random_policy import RandomBackend
 from agent.llm.runtime import SglangBackend
 from agent.llm.scripted import load_script
 
 # Where an openai server's API key is read from unless the config names another variable.
 API_KEY_VARIABLE = "OPENAI_API_KEY"
-Kind = Literal["sglang", "openai", "llamacpp", "scripted", "replay", "random"]
-ACCEPTED = "sglang:URL, openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, replay:TRACE or random[:SEED]"
+Kind = Literal["sglang", "llama-server", "openai", "llamacpp", "scripted", "replay", "random"]
+ACCEPTED = ("sglang:URL, llama-server:URL[?slot=N], openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, "
+            "replay:TRACE or random[:SEED]")
 # openai: options, each with the values it accepts (None: any name).
 OPENAI_OPTIONS: dict[str, tuple[str, ...] | None] = {
     "mode": ("completion", "chat"), "constraint": ("grammar", "json_schema", "none"), "template": None,
@@ -47,7 +52,7 @@ class BackendSpec(BaseModel):
     kind: Kind
     target: str = ""  # the URL, the file, or random's seed
     model: str = ""  # openai only
-    options: dict[str, str] = {}  # openai only: OPENAI_OPTIONS given after the URL
+    options: dict[str, str] = {}  # openai's OPENAI_OPTIONS, llama-server's slot: given after the URL
 
 
 def parse_spec(text: str) -> BackendSpec:
@@ -58,9 +63,9 @@ def parse_spec(text: str) -> BackendSpec:
         if text != "random" and not re.fullmatch(r"-?\d+", target):
             raise ConfigError(f"llm: random: the seed must be an integer, got {target!r}")
         return BackendSpec(kind="random", target=target or "0")
-    if kind not in ("sglang", "openai", "scripted", "replay") or not target:
+    if kind not in ("sglang", "llama-server", "openai", "scripted", "replay") or not target:
         raise ConfigError(f"llm: unknown backend spec {text!r} (accepted: {ACCEPTED})")
-    if kind in ("sglang", "openai") and not target.startswith(("http://", "https://")):
+    if kind in ("sglang", "llama-server", "openai") and not target.startswith(("http://", "https://")):
         raise ConfigError(f"llm: {kind}: expected an http:// or https:// URL, got {target!r}")
     if kind == "openai":
         url, _, model = target.partition("#")
@@ -68,7 +73,30 @@ def parse_spec(text: str) -> BackendSpec:
         if not model:
             raise ConfigError(f"llm: openai: name the model after '#', e.g. openai:{base_url}#qwen2.5-7b-instruct")
         return BackendSpec(kind="openai", target=base_url, model=model, options=_openai_options(query))
+    if kind == "llama-server":
+        base_url, _, query = target.partition("?")
+        return BackendSpec(kind="llama-server", target=base_url, options=_slot_option(query))
     return BackendSpec(kind=kind, target=target)
+
+
+def _slot_option(query: str) -> dict[str, str]:
+    options = dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
+    for name, value in options.items():
+        if name != "slot":
+            raise ConfigError(f"llm: llama-server: unknown option {name!r} (accepted: slot)")
+        if not value.isdigit():
+            raise ConfigError(f"llm: llama-server: slot must be a whole number from 0, got {value!r}")
+    return options
+
+
+def on_lane(text: str, lane: int) -> str:
+    """The spec an eval's worker `lane` (0, 1, ...) opens: a llama-server spec that names no slot
+    gets the lane's, so that each of the workers sharing a server keeps a slot's cache of its
+    own; every other spec is `text` itself."""
+    spec = parse_spec(text)
+    if spec.kind != "llama-server" or "slot" in spec.options:
+        return text
+    return f"llama-server:{spec.target}?slot={lane}"
 
 
 def _openai_options(query: str) -> dict[str, str]:
@@ -98,6 +126,10 @@ def open_backend(text: str, threads: int | None = None, *, api_key_env: str = AP
         return load_script(Path(spec.target))
     if spec.kind == "sglang":
         return SglangBackend(spec.target, policy=policy, api_key=api_key(api_key_env))
+    if spec.kind == "llama-server":
+        slot = int(spec.options["slot"]) if "slot" in spec.options else None
+        return LlamaServerBackend(spec.target, slot=slot, api_key=api_key(api_key_env), key_variable=api_key_env,
+                                  policy=policy)
     if spec.kind == "random":
         return RandomBackend(int(spec.target))
     # These two load only when asked: openai costs a quarter second of start-up, and

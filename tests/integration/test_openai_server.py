@@ -22,7 +22,7 @@ GOAL = "get out of the room to open sky"
 @pytest.fixture(scope="module")
 def server():
     # One thread: the Minecraft server, the bridge and the planner share the two cores with it.
-    with LocalLlamaServer(threads=1) as running:
+    with LocalLlamaServer(engine="llama-cpp-python", threads=1) as running:
         yield running
 
 
@@ -83,7 +83,7 @@ def _parsed(text: str) -> dict | None:
 
 
 def test_the_unmodified_llama_cpp_server_serves_the_planner_with_its_cache_hits_unknown():
-    with LocalLlamaServer(threads=1, plain=True) as plain:
+    with LocalLlamaServer(engine="llama-cpp-python", threads=1, plain=True) as plain:
         backend = open_backend(plain.spec())
         r = rig(None, backend=backend, max_steps=1)
         result = r.run()

@@ -9,7 +9,9 @@
 
 `answer` runs on the server's thread for each request; what it raises becomes a 500 whose
 body is the exception's text. HANG keeps the connection open without a word until the
-server stops (a client's timeout); DROP closes it without an answer (a dropped connection).
+server stops (a client's timeout); DROP closes it without an answer (a dropped connection);
+TRICKLE answers 200 and then a byte of its body every 0.1 s, never done until the server
+stops (a client whose timeout bounds each wait for a byte, not the whole request, never ends).
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ class _Signal:
 
 HANG = _Signal("HANG")
 DROP = _Signal("DROP")
+TRICKLE = _Signal("TRICKLE")
+TRICKLE_EVERY_S = 0.1
 
 Answer = Callable[[Request], "Reply | _Signal"]
 
@@ -115,6 +119,9 @@ class LocalServer:
                     self.close_connection = True
                     self.connection.shutdown(socket.SHUT_RDWR)
                     return
+                if reply is TRICKLE:
+                    self._trickle()
+                    return
                 assert isinstance(reply, Reply), reply
                 body = reply.body
                 if isinstance(body, str):
@@ -128,6 +135,18 @@ class LocalServer:
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
+
+            def _trickle(self) -> None:
+                self.close_connection = True
+                self.send_response(200)
+                self.send_header("Content-Length", "1000000")
+                self.end_headers()
+                try:
+                    while not server._stopping.wait(TRICKLE_EVERY_S):
+                        self.wfile.write(b" ")
+                        self.wfile.flush()
+                except OSError:  # the client hung up
+                    pass
 
         return Handler
 

@@ -11,7 +11,7 @@ import pytest
 from agent.llm import http
 from agent.llm.base import LlmError
 from agent.llm.http import HttpError, HttpPolicy, get_json, post_json
-from support.http_server import DROP, HANG, LocalServer, Reply, closed_port_url
+from support.http_server import DROP, HANG, TRICKLE, LocalServer, Reply, closed_port_url
 
 FAST = HttpPolicy(timeout_s=2.0, retries=3, backoff_s=0.001)
 KEY = "sk-test-0123456789abcdef"
@@ -100,6 +100,17 @@ def test_a_server_that_never_answers_times_out_within_the_policys_timeout():
             post_json(server.url + "/generate", {}, policy=policy)
         elapsed = time.perf_counter() - started
     assert caught.value.status == 0 and 0.3 <= elapsed < 1.5
+
+
+def test_the_timeout_bounds_the_whole_request_so_a_server_trickling_bytes_cannot_hold_it():
+    policy = HttpPolicy(timeout_s=0.5, retries=2)
+    with LocalServer(replies(TRICKLE)) as server:
+        started = time.perf_counter()
+        with pytest.raises(HttpError, match=r"the server did not answer within 0\.5 s") as caught:
+            post_json(server.url + "/completion", {}, policy=policy)
+        elapsed = time.perf_counter() - started
+    # Each byte comes within 0.1 s, so a per-read timeout would wait for all 1,000,000 of them.
+    assert caught.value.status == 0 and 0.5 <= elapsed < 1.5 and len(server.requests) == 1
 
 
 def test_a_timeout_is_not_tried_again_so_a_slow_server_costs_one_timeout():
