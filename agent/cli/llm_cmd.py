@@ -41,7 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _register_check(group: argparse._SubParsersAction) -> None:
     p = group.add_parser("check", help="what a backend can do and how fast; exit 1 if it cannot serve the planner")
     p.add_argument("spec", metavar="SPEC",
-                   help="sglang:URL, openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, replay:TRACE, random")
+                   help="sglang:URL, llama-server:URL[?slot=N], openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, "
+                        "replay:TRACE, random")
     p.add_argument("--json", action="store_true", help="print the rows and the verdict as JSON")
     add_config_flags(p)  # --config: the API key's variable, a server's timeout and retries
     p.set_defaults(handler=run_check)

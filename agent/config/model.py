@@ -29,8 +29,9 @@ def _matching(pattern: str, accepted: str):
 Username = _matching(r"[A-Za-z0-9_]{3,16}", "3 to 16 letters, digits or underscores")
 McVersion = _matching(r"1\.\d+(\.\d+)?", "a Minecraft release such as 1.20.4")
 LlmSpec = _matching(
-    r"sglang:.+|openai:.+|llamacpp(:.+)?|scripted:.+|replay:.+|random(:-?\d+)?",
-    "sglang:URL, openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, replay:TRACE or random[:SEED]",
+    r"sglang:.+|llama-server:.+|openai:.+|llamacpp(:.+)?|scripted:.+|replay:.+|random(:-?\d+)?",
+    "sglang:URL, llama-server:URL[?slot=N], openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, "
+    "replay:TRACE or random[:SEED]",
 )
 
 PythonModule = _matching(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*(:[A-Za-z_]\w*)?",

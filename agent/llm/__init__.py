@@ -1,6 +1,6 @@
 """LLM backends for the planner: SGLang backends with capabilities and a usage meter.
 
-    backend = open_backend("llamacpp")       # or sglang:URL, openai:BASE_URL#MODEL, scripted:PATH, random:SEED
+    backend = open_backend("llamacpp")  # or sglang:URL, llama-server:URL, openai:BASE_URL#MODEL, scripted:PATH, random:SEED
     backend.capabilities.select              # can it constrain a choice?
     backend.usage                            # calls, seconds, tokens
     backend.complete("Summarize: ...")       # what llm tools call

@@ -19,6 +19,8 @@ from typing import Any, Literal
 
 import sglang as sgl
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from agent.errors import McAgentError
 from agent.llm.sanitise import clean_text
 from agent.trace.records import Capabilities, LlmExchange, ModelInfo, Usage
@@ -42,6 +44,16 @@ class LlmError(McAgentError):
         # The message may quote the server (an error body decoded from JSON can hold "\ud800"),
         # and it goes to the trace and the terminal like any other text from a backend.
         super().__init__(clean_text(message))
+
+
+class SlotState(BaseModel):
+    """One slot of a server that keeps a KV cache per agent (llama-server's /slots)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: int
+    context_tokens: int = Field(description="the slot's own context")
+    busy: bool
+    held_tokens: int = Field(0, description="the tokens its KV cache holds: its latest prompt and reply")
 
 
 class Meter:
@@ -123,6 +135,10 @@ class Metered:
     def model_info(self) -> ModelInfo:
         """The model's name and context window; backends that can ask their model say more."""
         return ModelInfo(model=self.name)
+
+    def slot_states(self) -> list[SlotState]:
+        """The server's slots, each with its own prompt cache; none where the backend has no such thing."""
+        return []
 
     def complete(self, prompt: str, **params: Any) -> str:
         """LlmBackend for llm tools: the prompt as one user turn, the reply as the assistant's."""

@@ -204,6 +204,7 @@ def check_backend(backend: Metered, spec: str | None = None, *, opened_s: float 
         return report_of(spec, rows)
     rows += [_select_row(backend), _regex_row(backend), _schema_row(backend), _thoughts_row(backend)]
     rows += _cache_rows(backend, nonce())
+    rows += _slot_rows(backend)
     notes = [
         "tokens/s in: the cold call's prefilled tokens over its whole latency (its few reply tokens included)",
         f"tokens/s out: the warm call's reply tokens (up to {OUT_TOKENS}) over its whole latency, its prompt "
@@ -338,6 +339,27 @@ def _cache_rows(backend: Metered, nonce: str) -> list[CheckRow]:
                      said if hit else f"{said} (or the backend does not report its cache)", warm, round(share, 4))
     return [cache, _rate("tokens/s in", cold.usage.prefilled_tokens, cold, "prefilled on the cold call"),
             _rate("tokens/s out", warm.usage.completion_tokens, warm, "generated on the warm call")]
+
+
+def _slot_rows(backend: Metered) -> list[CheckRow]:
+    """A server with slots: how many, and each one's context and what its cache holds (after the
+    cache probe, the probe's slot holds the warm call's prompt and reply)."""
+    try:
+        slots = backend.slot_states()
+    except Exception as e:  # for the reader: a server that does not list its slots still serves
+        return [CheckRow(check="slots", state="not said", detail=_one_line(f"{type(e).__name__}: {e}"))]
+    if not slots:
+        return []
+    pinned = getattr(backend, "slot", None)
+    rows = [CheckRow(check="slots", state="ok", value=len(slots),
+                     detail=f"{len(slots)}, each with a prompt cache of its own; this backend uses "
+                            + ("the one the server picks" if pinned is None else f"slot {pinned}"))]
+    for slot in slots:
+        latest = f"its cache holds {slot.held_tokens} tokens" if slot.held_tokens else "unused"
+        rows.append(CheckRow(check=f"slot {slot.id}", state="ok", value=slot.held_tokens,
+                             detail=f"{slot.context_tokens} tokens of context, {'busy' if slot.busy else 'idle'}; "
+                                    f"{latest}"))
+    return rows
 
 
 def _rate(check: str, tokens: int, call: _Call, what: str) -> CheckRow:

@@ -28,7 +28,7 @@ from sglang.lang.chat_template import get_chat_template, get_chat_template_by_mo
 from sglang.lang.choices import ChoicesDecision, token_length_normalized
 
 from agent.llm.base import (CHATML_MARK, THOUGHTS_MIN_PARAMS, Capabilities, LlmError, Meter, Metered, ModelInfo,
-                            choices_base, cut_at_stop, gbnf, stop_strings)
+                            SlotState, choices_base, cut_at_stop, gbnf, stop_strings)
 from agent.llm.http import HttpError, HttpPolicy, explained, get_json, post_json
 
 # The in-process backend's sampling (llama.cpp's defaults), where the server's differ.
@@ -67,10 +67,12 @@ class LlamaServerBackend(Metered, BaseBackend):
         name = self.props.get("model_alias") or str(self.props.get("model_path") or self.name).rsplit("/", 1)[-1]
         return ModelInfo(model=str(name), context_tokens=int(context) if isinstance(context, int) else None)
 
-    def slot_states(self) -> list[dict[str, Any]]:
-        """The server's slots as /slots lists them: id, context, whether busy, the cached prompt."""
+    def slot_states(self) -> list[SlotState]:
+        """The server's slots as /slots lists them: context, whether busy, what its cache holds."""
         listed = self._get("/slots")
-        return [entry for entry in listed if isinstance(entry, dict)] if isinstance(listed, list) else []
+        return [SlotState(id=int(entry["id"]), context_tokens=int(entry.get("n_ctx") or 0),
+                          busy=bool(entry.get("is_processing")), held_tokens=int(entry.get("n_prompt_tokens") or 0))
+                for entry in listed if isinstance(entry, dict) and isinstance(entry.get("id"), int)]
 
     def generate(self, s, sampling_params):
         stop = stop_strings(sampling_params.stop)

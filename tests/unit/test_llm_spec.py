@@ -11,11 +11,12 @@ from agent.errors import ConfigError
 from agent.llm import LlmError, open_backend, parse_spec
 from agent.config import AgentConfig
 from agent.llm.http import HttpPolicy
-from agent.llm.spec import open_configured
+from agent.llm.spec import on_lane, open_configured
 
 
 @pytest.mark.parametrize(("text", "kind", "target", "model"), [
     ("sglang:http://gpu:30000", "sglang", "http://gpu:30000", ""),
+    ("llama-server:http://127.0.0.1:8080", "llama-server", "http://127.0.0.1:8080", ""),
     ("openai:http://127.0.0.1:8080/v1#qwen2.5-7b", "openai", "http://127.0.0.1:8080/v1", "qwen2.5-7b"),
     ("llamacpp", "llamacpp", "", ""),
     ("llamacpp:/models/x.gguf", "llamacpp", "/models/x.gguf", ""),
@@ -31,6 +32,9 @@ def test_specs_parse(text, kind, target, model):
     ("sglang:gpu:30000", "expected an http:// or https:// URL"),
     ("openai:http://127.0.0.1:8080/v1", "name the model after '#'"),
     ("scripted:", "unknown backend spec"),
+    ("llama-server:127.0.0.1:8080", "expected an http:// or https:// URL"),
+    ("llama-server:http://127.0.0.1:8080?slot=-1", "slot must be a whole number from 0, got '-1'"),
+    ("llama-server:http://127.0.0.1:8080?slots=2", "unknown option 'slots' .accepted: slot."),
 ])
 def test_bad_specs_say_what_is_accepted(text, problem):
     with pytest.raises(ConfigError, match=problem):
@@ -86,3 +90,11 @@ def test_the_config_says_whether_the_model_is_asked_for_free_text(tmp_path):
     assert open_configured(AgentConfig(llm=spec)).capabilities.thoughts is True
     assert open_configured(AgentConfig(llm=spec, llm_thoughts=False)).capabilities.thoughts is False
     assert open_backend("random:3").capabilities.thoughts is False  # its free text is drawn at random
+
+
+def test_an_eval_lane_becomes_the_slot_of_a_llama_server_that_names_none():
+    assert on_lane("llama-server:http://127.0.0.1:8080", 3) == "llama-server:http://127.0.0.1:8080?slot=3"
+    assert parse_spec(on_lane("llama-server:http://127.0.0.1:8080", 3)).options == {"slot": "3"}
+    assert on_lane("llama-server:http://127.0.0.1:8080?slot=0", 3) == "llama-server:http://127.0.0.1:8080?slot=0"
+    assert on_lane("openai:http://127.0.0.1:8080/v1#m", 3) == "openai:http://127.0.0.1:8080/v1#m"
+    assert on_lane("llamacpp", 1) == "llamacpp"

@@ -1,0 +1,143 @@
+"""The `llama-server:` backend against llama.cpp's real llama-server (built by scripts/bootstrap.sh)
+serving the embedded SmolLM2 with two slots: select gives the same ranking on every call and
+the same as in-process, `llm check` lists the slots, `mcagent llm serve` leaves nothing behind,
+and the planner runs in a real flying-squid world through it, each step computing only what it
+added to the prompt."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+
+import pytest
+import sglang as sgl
+
+pytest.importorskip("llama_cpp", reason="needs the llamacpp extra (scripts/bootstrap.sh)")
+
+from agent.config import AgentConfig  # noqa: E402
+from agent.llm import open_backend  # noqa: E402
+from agent.llm.check import check_backend  # noqa: E402
+from agent.llm.local_server import LocalLlamaServer  # noqa: E402
+from agent.trace import read_trace  # noqa: E402
+from agent.trace.schema import LlmCall, RunEnd  # noqa: E402
+from support.planning import run_config  # noqa: E402
+from support.procs import env_with_token, interruptible, mcagent, new_token, transcript, wait_until_gone  # noqa: E402
+
+ASKED = 50
+TOOLS = ["mc-look", "mc-move", "mc-observe-blocks", "explore-area", "mc-map", "mc-dig", "mc-pillar-up",
+         "describe-note", "mc-find", "mc-collect"]
+CATALOG = "\n".join(f"- {name}: a tool of the bot, number {i}, for work in the world" for i, name in enumerate(TOOLS))
+QUESTION = f"TOOLS:\n{CATALOG}\nGOAL: get out of the cave to open sky.\nWhich tool first?"
+
+
+@sgl.function
+def _choose(s, prompt: str, options: list[str]):
+    s += sgl.user(prompt)
+    s += sgl.assistant("TOOL: " + sgl.select("tool", choices=options, temperature=0.0))
+
+
+@sgl.function
+def _ramble(s, prompt: str):
+    s += sgl.user(prompt)
+    s += sgl.assistant(sgl.gen("reply", max_tokens=64, temperature=0.0))
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LocalLlamaServer]:
+    with LocalLlamaServer(parallel=2, threads=1) as running:
+        yield running
+
+
+def _ranking(backend) -> tuple[list[str], list[float]]:
+    state = _choose.run(prompt=QUESTION, options=TOOLS, backend=backend, use_thread=False)
+    scores = state.get_meta_info("tool")["normalized_prompt_logprobs"]
+    return [TOOLS[i] for i in sorted(range(len(TOOLS)), key=lambda i: -scores[i])], scores
+
+
+def test_select_ranks_the_same_on_every_call_while_another_agent_uses_the_other_slot(server):
+    backend = open_backend(f"{server.spec()}?slot=0")
+    other = open_backend(f"{server.spec()}?slot=1")
+    busy = threading.Event()
+
+    def neighbour() -> None:  # continuous batching puts its tokens in the same batches as ours
+        while not busy.is_set():
+            _ramble.run(prompt=f"Tell me about block {len(other.usage.model_dump())} of the world.", backend=other,
+                        use_thread=False)
+
+    thread = threading.Thread(target=neighbour, daemon=True)
+    thread.start()
+    try:
+        rankings = [_ranking(backend) for _ in range(ASKED)]
+    finally:
+        busy.set()
+        thread.join(timeout=60)
+    assert other.usage.calls >= 1
+    first_order, first_scores = rankings[0]
+    assert all(order == first_order for order, _ in rankings), {tuple(o) for o, _ in rankings}
+    assert all(scores == first_scores for _, scores in rankings)  # to the last digit
+
+
+def test_select_ranks_the_same_on_every_call_in_process_and_as_the_server_does(server):
+    in_process = open_backend("llamacpp", threads=1)
+    rankings = [_ranking(in_process)[0] for _ in range(ASKED)]
+    assert all(order == rankings[0] for order in rankings)
+    served_order, served_scores = _ranking(open_backend(f"{server.spec()}?slot=0"))
+    _, own_scores = _ranking(in_process)
+    assert served_order == rankings[0]
+    # The same tokens scored by the same model, close but not to the last digit: the server
+    # computes a prefix that choices share in a batch where in-process computes it token by token.
+    assert served_scores == pytest.approx(own_scores, abs=0.05)
+
+
+def test_check_lists_the_slots_and_the_cache_of_the_slot_it_used(server):
+    report = check_backend(open_backend(f"{server.spec()}?slot=1"))
+    rows = {row.check: row for row in report.rows}
+    assert report.can_serve, report.reason
+    assert rows["slots"].value == 2 and "this backend uses slot 1" in rows["slots"].detail
+    assert rows["slot 1"].value > 1000  # the cache probe's prompt of about 1,000 tokens
+    assert rows["prefix cache"].state == "ok" and rows["select"].state == "ok"
+
+
+def test_the_planner_runs_in_a_world_through_the_server_computing_only_what_each_step_added(server, tmp_path):
+    trace = tmp_path / "run" / "trace.jsonl"
+    done = mcagent("run", "--goal", "get out of the room to open sky", "--config", str(run_config(tmp_path)),
+                   "--scenario", "room", "--port", "0", "--llm", f"{server.spec()}?slot=0", "--max-steps", "3",
+                   "--trace", str(trace), token=new_token(), timeout_s=300)
+    assert done.returncode in (0, 1), transcript(done)
+    events = read_trace(trace).events
+    [end] = [e for e in events if isinstance(e, RunEnd) and e.plan == 0]
+    assert end.outcome in ("success", "max_steps"), transcript(done)  # the world decides; the server never failed
+    calls = [e for e in events if isinstance(e, LlmCall)]
+    assert calls and all(c.backend == f"{server.spec()}?slot=0" and c.tokens_in > 0 for c in calls)
+    later = calls[1:]
+    assert later and sum(c.tokens_prefilled for c in later) < 0.1 * sum(c.tokens_in for c in later)
+
+
+@pytest.mark.parametrize("ending", ["interrupt", "kill"])
+def test_llm_serve_prints_its_spec_and_leaves_nothing_behind(ending):
+    token = new_token()
+    proc = subprocess.Popen([sys.executable, "-m", "agent.cli", "llm", "serve", "--parallel", "2", "--threads", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+                            env=env_with_token(token), preexec_fn=interruptible)
+    try:
+        line = proc.stdout.readline()
+        assert "with llama-server, 2 slots of 8192 tokens" in line and "use --llm llama-server:http://127.0.0.1:" in line
+        spec = line.rsplit("use --llm ", 1)[1].strip()
+        assert open_backend(spec).slots == 2
+        proc.send_signal(signal.SIGINT if ending == "interrupt" else signal.SIGKILL)
+        code = proc.wait(timeout=30)
+        assert code == (130 if ending == "interrupt" else -signal.SIGKILL)
+        # Killed, the CLI cannot stop its server: the guard sees its parent gone and ends the group.
+        assert wait_until_gone(token, timeout_s=10) == []
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+def test_config_default_backend_is_unchanged():
+    assert AgentConfig().llm == "llamacpp"  # serving is opt-in: runs load the model in process
