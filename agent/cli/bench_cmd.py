@@ -4,22 +4,34 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import get_args
 
-from agent.bench import bridge_bench, executor_bench, planner_bench, tools_bench
+from agent.bench import bridge_bench, executor_bench, planner_bench, serving_bench, tools_bench
 from agent.bench.stats import Figure, table
 from agent.bridge import connect, runtime
 from agent.cli.parser import add_config_flags, add_scenario_flag, count, load_from_args
 from agent.cli.serving import add_server_flags, world_options
+from agent.cli.eval_cmd import EPISODE_TIMEOUT_S
 from agent.cli.tools_cmd import add_tools_flags, load_tools
+from agent.config import find_config_file
+from agent.eval.suite import load_suite
+from agent.eval.tables import text_table
 from agent.infospace import Infospace
 from agent.planner.offer import Catalog
 from agent.planner.presets import EXPLORE_SCENARIO
+from agent.llm.local_server import ENGINES
+from agent.paths import SERVER_CONFIG_DIR
 from agent.llm.spec import open_configured
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.session import bot_session
 from agent.tools import Executor
+
+
+# The suite the README's throughput table is measured on.
+SERVING_SUITE = SERVER_CONFIG_DIR / "eval" / "explore.yaml"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,11 +53,28 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-prefill", action="store_true", help="only the scripted overhead: no server, no model")
     p.add_argument("--catalog", choices=get_args(Catalog), default="ranked",
                    help="the prefill plan's catalog: ranked for its goal, as a run's (default), or full")
+    s = _bench(benches, "serving", "an eval suite's throughput on one model server shared by 1, 2, 4 workers, per engine",
+               None, run_serving)
+    s.add_argument("--suite", type=Path, default=SERVING_SUITE, metavar="FILE",
+                   help="the suite (default server-config/eval/explore.yaml); its backends give way to each server")
+    s.add_argument("--seeds", type=count, default=1, metavar="N", help="seeds per scenario (default 1)")
+    s.add_argument("--workers", type=_counts, default=[1, 2, 4], metavar="N,N,...", help="worker counts (default 1,2,4)")
+    s.add_argument("--engines", type=_engines, default=list(ENGINES), metavar="E,E",
+                   help=f"model servers (default {','.join(ENGINES)})")
+    s.add_argument("--threads", type=count, default=None, metavar="N", help="the server's CPU threads (default: every core)")
+    s.add_argument("--episode-timeout", type=float, default=EPISODE_TIMEOUT_S, metavar="S",
+                   help=f"seconds before an episode is ended as an error (default {EPISODE_TIMEOUT_S:g})")
+    s.add_argument("--out", type=Path, default=None, metavar="DIR",
+                   help="where the episodes go (default runs/bench-serving-<time>)")
+    s.add_argument("--config", type=Path, metavar="FILE", help="config file for every episode (default ./mcagent.yaml)")
 
 
-def _bench(benches: argparse._SubParsersAction, name: str, help_text: str, calls: int, handler: Callable) -> argparse.ArgumentParser:
+def _bench(benches: argparse._SubParsersAction, name: str, help_text: str, calls: int | None,
+           handler: Callable) -> argparse.ArgumentParser:
+    """A benchmark's command; `calls`: its default number of timed calls (None: it times no calls)."""
     b = benches.add_parser(name, help=help_text)
-    b.add_argument("--calls", type=count, default=calls, help=f"timed calls per operation (default {calls})")
+    if calls is not None:
+        b.add_argument("--calls", type=count, default=calls, help=f"timed calls per operation (default {calls})")
     b.add_argument("--json", action="store_true", help="print the figures as JSON")
     b.set_defaults(handler=handler)
     return b
@@ -133,3 +162,37 @@ def run_planner(args: argparse.Namespace) -> int:
         print(planner_bench.costs_text(run.costs))
         print(f"the method ended: {run.ended}")
     return 0
+
+
+def _counts(text: str) -> list[int]:
+    return [count(part) for part in text.split(",")]
+
+
+def _engines(text: str) -> list[str]:
+    names = [part.strip() for part in text.split(",")]
+    unknown = [name for name in names if name not in ENGINES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown engine {unknown[0]!r} (accepted: {', '.join(ENGINES)})")
+    return names
+
+
+def run_serving(args: argparse.Namespace) -> int:
+    suite, tasks = load_suite(args.suite)
+    config = find_config_file(args.config)
+    out = args.out or Path("runs") / f"bench-serving-{time.strftime('%Y%m%d-%H%M%S')}"
+    if args.out is None:
+        print(f"episodes in {out}", flush=True)
+
+    def said(row: serving_bench.ServingRow) -> None:
+        if not args.json:
+            print(f"{row.engine}, {row.rate.workers} worker(s): {row.rate.text()}", flush=True)
+
+    rows = serving_bench.measure(suite, tasks, args.engines, args.workers, seeds=args.seeds, out=out,
+                                 threads=args.threads, timeout_s=args.episode_timeout,
+                                 config=config.resolve() if config else None, on_row=said)
+    if args.json:
+        print(json.dumps([row.model_dump() for row in rows], indent=2))
+    else:
+        print()
+        print(text_table(serving_bench.HEAD, serving_bench.table_rows(rows)))
+    return 1 if any(row.errors for row in rows) else 0

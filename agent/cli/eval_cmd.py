@@ -14,8 +14,6 @@ for bad input (nothing is started then), 130 for Ctrl-C.
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import sys
 import time
 from collections.abc import Callable
@@ -26,7 +24,7 @@ from agent.cli.tools_cmd import add_catalog_flags
 from agent.config import find_config_file, load_config
 from agent.errors import ConfigError
 from agent.eval.compare import compare, load_rows
-from agent.eval.episode import EpisodeSpec, episode_tool_sources
+from agent.eval.episode import EpisodeSpec, core_share, episode_specs, episode_tool_sources
 from agent.eval.ray_runner import ADDRESSES, CPUS_PER_EPISODE, LOCAL, ray_cluster, run_on_ray, slots
 from agent.eval.records import EPISODES_FILE, EpisodeRecord
 from agent.eval.runner import run_all
@@ -126,27 +124,6 @@ def run_episodes(args: argparse.Namespace, suite: Suite, tasks: list[Task], llms
                         lambda progress: run_on_ray(ray, specs, out, workers, args.episode_timeout, progress))
 
 
-def episode_specs(suite: Suite, tasks: list[Task], llms: list[str], seeds: int, out: Path,
-                  config: Path | None, threads: int) -> list[EpisodeSpec]:
-    """Every episode, scenario by scenario; each seed's world is built once here, so a seed that
-    breaks a scenario stops the eval before it starts. `threads`: an episode's share of its
-    machine's cores, for an in-process model."""
-    specs = []
-    for task in tasks:
-        for seed in range(seeds):
-            task.scenario(seed)
-            for llm in llms:
-                folder = out / "episodes" / f"{len(specs) + 1:03d}-{task.name}-s{seed}-{_slug(llm)}"
-                specs.append(EpisodeSpec(suite=suite.name, task=task, seed=seed, llm=llm, options=suite.planner,
-                                         folder=folder.resolve(), config=config, llm_threads=threads))
-    return specs
-
-
-def core_share(workers: int) -> int:
-    """An episode's share of this machine's cores when `workers` run at once."""
-    return max(1, (os.cpu_count() or 1) // workers)
-
-
 def evaluate(suite: Suite, specs: list[EpisodeSpec], out: Path, workers: int, how: str,
              run_them: Callable[[Progress], list[EpisodeRecord]]) -> int:
     """Runs the episodes with a progress line each, then reports them with the run's throughput."""
@@ -156,10 +133,6 @@ def evaluate(suite: Suite, specs: list[EpisodeSpec], out: Path, workers: int, ho
     started = time.monotonic()
     records = run_them(Progress(len(specs)))
     return report(suite, records, out, throughput(records, time.monotonic() - started, workers))
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "-", Path(text.partition(":")[2]).stem or text).strip("-")[:24] or "llm"
 
 
 class Progress:

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from agent.cli.parser import add_command_group, add_config_flags, load_from_args
+from agent.cli.parser import add_command_group, add_config_flags, count, load_from_args
 from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.eval.tables import text_table
@@ -52,9 +52,9 @@ def _register_serve(group: argparse._SubParsersAction) -> None:
     p = group.add_parser("serve", help="serve the embedded model on 127.0.0.1 (llama-server, N slots)")
     p.add_argument("--engine", choices=ENGINES, default="llama-server",
                    help="llama.cpp's llama-server (default: slots, continuous batching) or llama-cpp-python's server")
-    p.add_argument("--parallel", type=_positive, default=1, metavar="N",
+    p.add_argument("--parallel", type=count, default=1, metavar="N",
                    help="llama-server's slots: agents served at once, each keeping its prompt cached (default 1)")
-    p.add_argument("--context", type=_positive, default=None, metavar="N",
+    p.add_argument("--context", type=count, default=None, metavar="N",
                    help="tokens of context per slot (default 8192, what the planner's prompt fits in)")
     p.add_argument("--port", type=int, default=None, help="its port (default: a free one)")
     p.add_argument("--model", type=Path, default=None, metavar="PATH.gguf", help="default: SmolLM2-135M-Instruct")
@@ -64,16 +64,6 @@ def _register_serve(group: argparse._SubParsersAction) -> None:
                    help="with --engine llama-cpp-python: llama_cpp.server unmodified (its replies leave out "
                         "prompt-cache hits)")
     p.set_defaults(handler=run_serve)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1, got {text!r}")
-    return value
 
 
 SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_register_check, _register_serve]

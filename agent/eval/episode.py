@@ -10,6 +10,7 @@ and writes its EpisodeRecord to FOLDER/record.json. Exit code 0 whenever a recor
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 import time
@@ -19,7 +20,7 @@ from pydantic import BaseModel, ConfigDict
 
 from agent.config import LoadedConfig, load_config
 from agent.eval.records import EpisodeRecord, TraceCosts, trace_costs
-from agent.eval.suite import Task
+from agent.eval.suite import Suite, Task
 from agent.llm.spec import on_lane
 from agent.planner import PlannerOptions, RunResult
 from agent.process_group import when_parent_dies
@@ -91,6 +92,31 @@ class EpisodeSpec(BaseModel):
             llm_calls=usage.calls, tokens_in=usage.prompt_tokens, tokens_out=usage.completion_tokens, reason=result.reason,
             rejoins=result.rejoins, deaths=result.deaths, **figures,
         )
+
+
+def episode_specs(suite: Suite, tasks: list[Task], llms: list[str], seeds: int, out: Path,
+                  config: Path | None, threads: int) -> list[EpisodeSpec]:
+    """Every episode, scenario by scenario; each seed's world is built once here, so a seed that
+    breaks a scenario stops the eval before it starts. `threads`: an episode's share of its
+    machine's cores, for an in-process model."""
+    specs = []
+    for task in tasks:
+        for seed in range(seeds):
+            task.scenario(seed)
+            for llm in llms:
+                folder = out / "episodes" / f"{len(specs) + 1:03d}-{task.name}-s{seed}-{slug(llm)}"
+                specs.append(EpisodeSpec(suite=suite.name, task=task, seed=seed, llm=llm, options=suite.planner,
+                                         folder=folder.resolve(), config=config, llm_threads=threads))
+    return specs
+
+
+def core_share(workers: int) -> int:
+    """An episode's share of this machine's cores when `workers` run at once."""
+    return max(1, (os.cpu_count() or 1) // workers)
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", Path(text.partition(":")[2]).stem or text).strip("-")[:24] or "llm"
 
 
 def request(spec: EpisodeSpec) -> RunRequest:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from agent.cli.eval_cmd import episode_specs
+from agent.eval.episode import episode_specs
 from agent.errors import ConfigError, McAgentError
 from agent.eval import ray_runner
 from agent.eval.episode import EpisodeSpec

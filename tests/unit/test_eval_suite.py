@@ -64,7 +64,7 @@ def test_a_bad_suite_is_one_line_naming_the_key(tmp_path: Path, text, says):
 def test_episodes_running_at_once_share_the_cores_for_an_in_process_model(tmp_path):
     import os
 
-    from agent.cli.eval_cmd import core_share, episode_specs
+    from agent.eval.episode import core_share, episode_specs
     from agent.eval.episode import request
 
     suite, tasks = load_suite(EXPLORE)
