@@ -60,7 +60,7 @@ def test_unknown_key_names_it_and_what_is_accepted(isolated: Path) -> None:
         ("username: a b\n", "username: expected 3 to 16 letters, digits or underscores (got 'a b')"),
         ("server:\n  kind: lan\n", "server.kind: Input should be 'local' or 'remote' (got 'lan')"),
         ("server:\n  port: 70000\n", "server.port: Input should be less than or equal to 65535 (got 70000)"),
-        ("llm: gpt\n", "llm: expected sglang:URL, openai:BASE_URL#MODEL"),
+        ("llm: gpt\n", "llm: expected sglang:URL, llama-server:URL[?slot=N], openai:BASE_URL#MODEL"),
         ("chat_allowlist: [ok_name, '!!']\n", "chat_allowlist.1: expected 3 to 16 letters"),
     ],
 )
