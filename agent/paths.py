@@ -4,6 +4,7 @@ The package is installed editable from the repository, so the Node side
 (bridge/) and the server settings (server-config/) sit beside it.
 """
 
+import sys
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -15,3 +16,5 @@ SERVER_CONFIG_DIR = REPO_ROOT / "server-config"
 DEFAULT_SERVER_SETTINGS = SERVER_CONFIG_DIR / "server.yaml"
 WORLD_TOOLS_DIR = REPO_ROOT / "world-tools"
 SKILLS_DIR = REPO_ROOT / "skills"
+# llama.cpp's llama-server, which scripts/bootstrap.sh builds and links beside this Python.
+LLAMA_SERVER = Path(sys.executable).parent / "llama-server"

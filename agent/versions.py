@@ -1,5 +1,6 @@
-"""What the agent runs on: Python, the Node.js runtime and the pinned packages of both sides,
-each read from where it is installed, never from what the lockfiles ask for."""
+"""What the agent runs on: Python, the Node.js runtime, the pinned packages of both sides and
+the llama-server the bootstrap built, each read from where it is installed, never from what
+the lockfiles ask for."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from agent.errors import McAgentError, first_line
 from agent.node import node_binary
-from agent.paths import NODE_MODULES
+from agent.paths import LLAMA_SERVER, NODE_MODULES
 
 # The Node side's packages that decide what the bot and the server can do.
 NODE_PACKAGES = ("mineflayer", "mineflayer-pathfinder", "flying-squid", "minecraft-protocol", "prismarine-viewer")
@@ -38,7 +39,7 @@ def components() -> list[Component]:
     manifests = {name: _manifest(name) for name in NODE_PACKAGES}
     node = _node(_required_node_major(manifests["mineflayer"]))
     packages = [_node_package(name, manifest) for name, manifest in manifests.items()]
-    return [python, node, *packages, *(_python_package(name) for name in PYTHON_PACKAGES)]
+    return [python, node, *packages, *(_python_package(name) for name in PYTHON_PACKAGES), _llama_server()]
 
 
 def _node(required_major: int | None) -> Component:
@@ -82,3 +83,13 @@ def _python_package(name: str) -> Component:
         return Component(name=name, version=metadata.version(name), where="python package")
     except metadata.PackageNotFoundError:
         return Component(name=name, version=None, where="python package")
+
+
+def _llama_server() -> Component:
+    """The llama-server linked into the venv: built from the llama.cpp of the llama-cpp-python
+    version its cache folder is named after (llama-server-VERSION)."""
+    if not LLAMA_SERVER.is_file():
+        return Component(name="llama-server", version=None, where=str(LLAMA_SERVER),
+                         warning="not built: run make bootstrap (mcagent llm serve needs it)")
+    built = LLAMA_SERVER.resolve()
+    return Component(name="llama-server", version=built.parent.name.removeprefix("llama-server-"), where=str(built))

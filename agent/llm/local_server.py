@@ -32,13 +32,13 @@ from typing import Literal
 from agent.errors import ConfigError
 from agent.llm.base import LlmError
 from agent.llm.http import HttpError, HttpPolicy, get_json
+from agent.paths import LLAMA_SERVER
 from agent.process_group import end_group, free_port
 
 DEFAULT_ALIAS = "smollm2-135m"
 Engine = Literal["llama-server", "llama-cpp-python"]
 ENGINES: tuple[Engine, ...] = ("llama-server", "llama-cpp-python")
-# Where scripts/bootstrap.sh links the llama-server it built, beside this Python.
-LLAMA_SERVER = Path(sys.executable).parent / "llama-server"
+
 # SmolLM2-135M loads in about a second; a busy 2-core machine may take several.
 READY_TIMEOUT_S = 60.0
 # uvicorn exits at once on SIGTERM when idle; a generation in flight is not waited for past this.

@@ -27,6 +27,9 @@ def test_it_reports_what_is_installed(capsys):
         manifest = json.loads((NODE_MODULES / package / "package.json").read_text())
         assert found[package]["version"] == manifest["version"]
     assert found["mcagent"]["version"] == "0.1.0"
+    # The llama-server the bootstrap built, by the llama-cpp-python version it came from.
+    assert found["llama-server"]["version"] == found["llama-cpp-python"]["version"]
+    assert found["llama-server"]["where"].endswith(f"llama-server-{found['llama-cpp-python']['version']}/llama-server")
 
 
 def test_a_node_older_than_mineflayer_asks_for_is_a_warning(capsys, monkeypatch, tmp_path):
