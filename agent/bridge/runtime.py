@@ -19,7 +19,7 @@ import tempfile
 import threading
 import weakref
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from agent.bridge import timeouts
 from agent.bridge.errors import BridgeError
@@ -27,8 +27,11 @@ from agent.errors import first_line
 from agent.node import node_binary, node_environment, require_node_modules
 from agent.paths import BRIDGE_DIR
 
-if TYPE_CHECKING:
-    from agent.bridge.connection import BotConnection
+
+class Closable(Protocol):
+    """What shutdown needs of a connection (a BotConnection): to close it."""
+
+    def close(self) -> None: ...
 
 LOG_ENV_VAR = "MCAGENT_BRIDGE_LOG"
 # JSPyBridge takes any message from Node whose id matches a pending call as that call's reply,
@@ -44,7 +47,7 @@ _shut_down = False
 # Set when a call was interrupted halfway (Ctrl-C): JSPyBridge's reader thread dies when the
 # abandoned reply arrives, so no further call may be made; cleanup only ends Node.
 _abandoned = False
-_connections: weakref.WeakSet[BotConnection] = weakref.WeakSet()
+_connections: weakref.WeakSet[Closable] = weakref.WeakSet()
 
 
 def bridge_log_path() -> Path:
@@ -112,7 +115,7 @@ def _quiet_late_replies(hook: Callable[[Any], object], reader: threading.Thread)
     return quiet
 
 
-def register(connection: BotConnection) -> None:
+def register(connection: Closable) -> None:
     _connections.add(connection)
 
 

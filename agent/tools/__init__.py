@@ -7,9 +7,9 @@
 
 from agent.tools.catalog import catalog_entries, catalog_text
 from agent.tools.context import LlmBackend, MethodRunner, ToolContext
-from agent.tools.executor import ActionRecord, Executor
+from agent.tools.executor import Executor
 from agent.tools.loader import Toolbox, ToolSource, load_toolbox, standard_sources
-from agent.tools.result import ToolFailure, ToolResult
+from agent.tools.result import ActionRecord, ToolFailure, ToolResult
 from agent.tools.spec import LoadError, MethodProtocol, ToolSpec
 
 __all__ = [

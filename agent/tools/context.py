@@ -8,14 +8,11 @@ planner, step 4) plug in through LlmBackend, MethodRunner and Subplanner.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from agent.infospace import Infospace
-from agent.tools.result import ToolResult
+from agent.tools.result import ActionRecord, ToolResult
 from agent.tools.spec import ToolSpec
-
-if TYPE_CHECKING:
-    from agent.tools.executor import ActionRecord
 
 
 class ToolContext(Protocol):

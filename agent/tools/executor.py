@@ -17,8 +17,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
 from agent.infospace import Infospace, InfospaceError
 from agent.infospace.models import NAME_PATTERN
 from agent.paths import WORLD_TOOLS_DIR
@@ -26,7 +24,7 @@ from agent.tools.completion import judged
 from agent.tools.context import LlmBackend, MethodRunner, Subplanner, ToolObserver
 from agent.tools.loader import Toolbox
 from agent.tools.primitives import PRIMITIVES
-from agent.tools.result import FailureCode, ToolFailure, ToolResult
+from agent.tools.result import ActionRecord, ToolFailure, ToolResult
 from agent.tools.runners import PythonTools, TimedOut, run_llm
 from agent.tools.schema import check_args
 from agent.tools.slots import Evidence, missing_input
@@ -65,21 +63,6 @@ class _Call:
 # starts with a copy of its caller's context (runners.call_within), so its calls nest there, not
 # by thread: a thread's id is reused once it ends.
 _CURRENT: ContextVar[_Call | None] = ContextVar("mcagent_tool_call", default=None)
-
-
-class ActionRecord(BaseModel):
-    """One tool call as it happened. depth 0 is the planner's call; nested calls count up."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    tool: str | None
-    args: dict[str, Any]
-    depth: int
-    status: str
-    code: FailureCode | None = None
-    reason: str | None = None
-    resource_id: str | None = None
-    duration_us: float
-    error_trace: str | None = None
 
 
 class Executor:

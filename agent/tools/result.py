@@ -8,7 +8,8 @@
     }
 
 One addition: a failure may carry a short machine-readable `code` (bad_args, not_found, ...)
-that a caller can branch on without reading the reason.
+that a caller can branch on without reading the reason. An ActionRecord is one call as it
+happened, result included in its status, code and reason.
 """
 
 from __future__ import annotations
@@ -119,3 +120,18 @@ class ToolFailure(Exception):
     def __init__(self, code: FailureCode, reason: str):
         super().__init__(reason)
         self.code: FailureCode = code
+
+
+class ActionRecord(BaseModel):
+    """One tool call as it happened. depth 0 is the planner's call; nested calls count up."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    tool: str | None
+    args: dict[str, Any]
+    depth: int
+    status: str
+    code: FailureCode | None = None
+    reason: str | None = None
+    resource_id: str | None = None
+    duration_us: float
+    error_trace: str | None = None
