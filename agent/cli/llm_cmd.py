@@ -24,7 +24,7 @@ from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.eval.tables import text_table
 from agent.llm.base import LlmError, Metered
-from agent.llm.check import CheckReport, CheckRow, check_backend, not_opened
+from agent.llm.backend_check import CheckReport, CheckRow, check_backend, not_opened
 from agent.llm.local_server import DEFAULT_ALIAS, ENGINES, LocalLlamaServer
 from agent.llm.probe import PROBE_PATHS, probe_backend
 from agent.llm.spec import open_configured, parse_spec

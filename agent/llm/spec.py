@@ -33,7 +33,7 @@ from agent.llm.base import Metered
 from agent.llm.http import HttpPolicy
 from agent.llm.llama_server import LlamaServerBackend
 from agent.llm.random_policy import RandomBackend
-from agent.llm.runtime import SglangBackend
+from agent.llm.sglang_native import SglangBackend
 from agent.llm.scripted import load_script
 
 # Where an openai server's API key is read from unless the config names another variable.

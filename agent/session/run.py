@@ -68,6 +68,18 @@ def plan_in_world(request: RunRequest) -> RunResult:
         writer.close()
 
 
+def _saying(session: WorldSession, also: Callable[[str], None] | None) -> Callable[[str], None]:
+    """What the say primitive does in a world run: the bot says it in the game's chat (the bot
+    of the moment: a rejoin brings a new one), and `also` hears it (the CLI prints it)."""
+
+    def say(text: str) -> None:
+        session.bot.chat(text)
+        if also is not None:
+            also(text)
+
+    return say
+
+
 def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox, backend: Metered,
                     writer: TraceWriter) -> RunResult:
     """One run in a session already in the world (`mcagent soak` runs many in one): its notes,
@@ -78,7 +90,8 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
     try:
         planner = Planner(backend, toolbox, request.options, writer)
         executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=request.check,
-                            llm=backend, method_runner=planner, subplanner=planner, on_say=request.on_say,
+                            llm=backend, method_runner=planner, subplanner=planner,
+                            on_say=_saying(session, request.on_say),
                             observer=_observer(request, session, backend, writer),
                             tool_timeout_s=request.config.tool_timeout_s)
         judge = _judge(session, request.check)

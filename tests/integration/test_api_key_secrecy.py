@@ -11,7 +11,7 @@ import pytest
 
 from agent.trace import read_trace
 from agent.trace.schema import RunEnd
-from support.http_server import LocalServer, Reply, Request
+from support.http_server import FakeHttpServer, Reply, Request
 from support.planning import run_config
 from support.procs import mcagent, new_token, transcript
 
@@ -38,7 +38,7 @@ def failing_openai_server(request: Request) -> Reply:
 @pytest.mark.parametrize(("answer", "spec"), [(failing_llama_server, "llama-server:{url}"),
                                               (failing_openai_server, "openai:{url}/v1?mode=completion&constraint=none#m")])
 def test_a_failed_runs_output_and_files_never_hold_the_key(answer, spec, tmp_path: Path):
-    with LocalServer(answer) as server:
+    with FakeHttpServer(answer) as server:
         done = mcagent("run", "--goal", "get out of the room to open sky", "--config", str(run_config(tmp_path)),
                        "--scenario", "room", "--port", "0", "--llm", spec.format(url=server.url), "--max-steps", "2",
                        "--trace", str(tmp_path / "run" / "trace.jsonl"), token=new_token(), timeout_s=300,

@@ -20,7 +20,7 @@ pytest.importorskip("llama_cpp", reason="needs the llamacpp extra (scripts/boots
 
 from agent.config import AgentConfig  # noqa: E402
 from agent.llm import open_backend  # noqa: E402
-from agent.llm.check import check_backend  # noqa: E402
+from agent.llm.backend_check import check_backend  # noqa: E402
 from agent.llm.local_server import LocalLlamaServer  # noqa: E402
 from agent.trace import read_trace  # noqa: E402
 from agent.trace.schema import LlmCall, RunEnd  # noqa: E402

@@ -3,7 +3,7 @@
     def answer(request: Request) -> Reply | Hang | Drop:
         return Reply(200, {"ok": True})
 
-    with LocalServer(answer) as server:
+    with FakeHttpServer(answer) as server:
         post_json(server.url + "/generate", {...})
         server.requests      # every request it got: method, path, headers, body
 
@@ -60,7 +60,7 @@ TRICKLE_EVERY_S = 0.1
 Answer = Callable[[Request], "Reply | _Signal"]
 
 
-class LocalServer:
+class FakeHttpServer:
     def __init__(self, answer: Answer):
         self.answer = answer
         self.requests: list[Request] = []
@@ -71,7 +71,7 @@ class LocalServer:
         self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}"
         self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
-    def __enter__(self) -> LocalServer:
+    def __enter__(self) -> FakeHttpServer:
         self._thread.start()
         return self
 

@@ -16,7 +16,7 @@ from agent.llm.scripted import ScriptedBackend, ScriptedCall
 from agent.planner.context import FORMAT_FAILURES_BOUND
 from agent.trace import read_trace
 from agent.trace.schema import Error, MethodEnd, MethodStep, OuterStep
-from support.http_server import LocalServer, Reply, Request
+from support.http_server import FakeHttpServer, Reply, Request
 from support.planning import Reply as Field
 from support.planning import act, rig
 
@@ -130,7 +130,7 @@ def _chat_server(content: str | None, error: str | None = None):
 @pytest.mark.parametrize(("content", "error"), [("\ud800\x1b[2J", None), (None, "overloaded \ud800")])
 def test_a_server_sending_lone_surrogates_ends_the_run_in_one_readable_trace(tmp_path, content, error):
     """A lone surrogate in a reply, or in an error body, was a 63-line traceback."""
-    with LocalServer(_chat_server(content, error)) as server:
+    with FakeHttpServer(_chat_server(content, error)) as server:
         backend = open_backend(f"openai:{server.url}/v1?mode=chat&constraint=none#m",
                                policy=HttpPolicy(retries=0, timeout_s=5))
         r = rig(None, backend=backend, trace=tmp_path / "trace.jsonl", max_steps=5)

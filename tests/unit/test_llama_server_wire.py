@@ -11,7 +11,7 @@ import sglang as sgl
 
 from agent.llm import LlmError, open_backend
 from agent.llm.http import HttpPolicy
-from support.http_server import LocalServer, Reply, Request
+from support.http_server import FakeHttpServer, Reply, Request
 
 NO_RETRY = HttpPolicy(retries=0, timeout_s=5)
 KEY = "sk-test-0123456789"
@@ -62,7 +62,7 @@ def _say(s):
 
 
 def test_opening_reads_the_servers_props_and_the_slot_is_taken_modulo_its_slots():
-    with LocalServer(fake()) as server:
+    with FakeHttpServer(fake()) as server:
         backend = open_backend(f"llama-server:{server.url}?slot=6", policy=NO_RETRY)
     assert backend.name == f"llama-server:{server.url}?slot=6" and backend.slot == 2 and backend.slots == 4
     info = backend.model_info()
@@ -72,7 +72,7 @@ def test_opening_reads_the_servers_props_and_the_slot_is_taken_modulo_its_slots(
 
 
 def test_a_generation_goes_to_the_slot_with_the_prompt_cached_and_the_in_process_sampling():
-    with LocalServer(fake()) as server:
+    with FakeHttpServer(fake()) as server:
         backend = open_backend(f"llama-server:{server.url}?slot=1", policy=NO_RETRY)
         state = _say.run(backend=backend, use_thread=False)
     body = server.requests[-1].json
@@ -85,7 +85,7 @@ def test_a_generation_goes_to_the_slot_with_the_prompt_cached_and_the_in_process
 
 def test_select_scores_each_choices_tokens_forced_by_token_ids_after_the_prompt_sent_alone():
     likes = {"r": -0.1, "e": -0.1, "d": -0.1, "o": -3.0}
-    with LocalServer(fake(likes)) as server:
+    with FakeHttpServer(fake(likes)) as server:
         backend = open_backend(f"llama-server:{server.url}?slot=0", policy=NO_RETRY)
         start = len(server.requests)
         state = _pick.run(choices=["red", "rose", "blue"], backend=backend, use_thread=False)
@@ -105,7 +105,7 @@ def test_select_scores_each_choices_tokens_forced_by_token_ids_after_the_prompt_
 
 
 def test_a_server_that_scores_fewer_tokens_than_forced_is_an_llm_error():
-    with LocalServer(fake(probs_short=True)) as server:
+    with FakeHttpServer(fake(probs_short=True)) as server:
         backend = open_backend(f"llama-server:{server.url}", policy=NO_RETRY)
         with pytest.raises(LlmError, match="asked to score 3 tokens, the server gave 2"):
             _pick.run(choices=["red", "ivy"], backend=backend, use_thread=False)
@@ -117,7 +117,7 @@ def test_a_refused_key_names_the_variable_and_never_the_key(monkeypatch):
     def refuse(request: Request) -> Reply:
         return Reply(401, {"error": {"message": f"Invalid API Key {request.headers.get('Authorization')}"}})
 
-    with LocalServer(refuse) as server, pytest.raises(LlmError) as caught:
+    with FakeHttpServer(refuse) as server, pytest.raises(LlmError) as caught:
         open_backend(f"llama-server:{server.url}", policy=NO_RETRY)
     message = str(caught.value)
     assert "the API key was refused" in message and "set OPENAI_API_KEY" in message and KEY not in message

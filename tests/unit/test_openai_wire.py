@@ -16,7 +16,7 @@ from agent.llm.base import chat_messages
 from agent.llm.http import HttpPolicy
 from agent.llm.spec import api_key
 from agent.trace.schema import RunEnd
-from support.http_server import LocalServer, Reply, Request
+from support.http_server import FakeHttpServer, Reply, Request
 from support.planning import rig
 
 NO_RETRY = HttpPolicy(retries=0, timeout_s=5)
@@ -95,7 +95,7 @@ def _labelled(s):
 
 
 def test_a_llama_cpp_server_is_used_in_completion_mode_with_its_grammar_for_every_constraint():
-    with LocalServer(llama_like([completion("42", 46, cached=40)], likes={"blue": -0.5})) as server:
+    with FakeHttpServer(llama_like([completion("42", 46, cached=40)], likes={"blue": -0.5})) as server:
         backend = open_backend(f"openai:{server.url}/v1#m", policy=NO_RETRY)
         assert (backend.traits.mode, backend.traits.constraint) == ("completion", "grammar")
         assert backend.capabilities.select and backend.capabilities.json_schema and backend.capabilities.regex
@@ -115,7 +115,7 @@ def test_a_llama_cpp_server_is_used_in_completion_mode_with_its_grammar_for_ever
 
 def test_a_chat_only_api_is_used_whole_turn_with_response_format_and_the_key_in_a_header(monkeypatch):
     monkeypatch.setenv("MY_KEY", KEY)
-    with LocalServer(hosted_like([chat('{"colour": "red"}')])) as server:
+    with FakeHttpServer(hosted_like([chat('{"colour": "red"}')])) as server:
         backend = open_backend(f"openai:{server.url}/v1#m", api_key_env="MY_KEY", policy=NO_RETRY)
         assert (backend.traits.mode, backend.traits.constraint) == ("chat", "json_schema")
         assert backend.capabilities.whole_turns and not backend.capabilities.regex
@@ -137,7 +137,7 @@ def test_a_chat_only_api_is_used_whole_turn_with_response_format_and_the_key_in_
 
 def test_a_refused_key_is_one_line_that_names_the_variable_and_never_the_key(monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-wrong-999")
-    with LocalServer(hosted_like([])) as server:
+    with FakeHttpServer(hosted_like([])) as server:
         with pytest.raises(LlmError) as caught:
             open_backend(f"openai:{server.url}/v1#m", policy=NO_RETRY)
     message = str(caught.value)
@@ -146,13 +146,13 @@ def test_a_refused_key_is_one_line_that_names_the_variable_and_never_the_key(mon
 
 
 def test_a_model_the_server_does_not_serve_is_named_at_open():
-    with LocalServer(llama_like([])) as server:
+    with FakeHttpServer(llama_like([])) as server:
         with pytest.raises(LlmError, match="the server does not serve 'gpt-x'; it serves m"):
             open_backend(f"openai:{server.url}/v1#gpt-x", policy=NO_RETRY)
 
 
 def test_the_spec_can_say_mode_and_constraint_so_nothing_is_probed():
-    with LocalServer(llama_like([])) as server:
+    with FakeHttpServer(llama_like([])) as server:
         backend = open_backend(f"openai:{server.url}/v1?mode=chat&constraint=none#m", policy=NO_RETRY)
         assert server.paths() == ["/v1/models"]
     assert backend.capabilities.whole_turns and not backend.capabilities.select
@@ -160,7 +160,7 @@ def test_the_spec_can_say_mode_and_constraint_so_nothing_is_probed():
 
 def test_a_server_that_fails_mid_run_ends_it_as_llm_error_with_its_message_and_run_end_written(tmp_path):
     down = Reply(503, {"error": {"message": "model unloaded"}})
-    with LocalServer(llama_like([down])) as server:
+    with FakeHttpServer(llama_like([down])) as server:
         backend = open_backend(f"openai:{server.url}/v1?constraint=none#m", policy=NO_RETRY)
         r = rig(None, backend=backend, trace=tmp_path / "trace.jsonl")
         result = r.run()
@@ -175,7 +175,7 @@ def test_a_server_that_fails_mid_run_ends_it_as_llm_error_with_its_message_and_r
 @pytest.mark.parametrize("shape", ["content", "none"])
 def test_select_reads_llama_servers_logprobs_and_without_any_decodes_under_the_choices_grammar(shape):
     fallback = completion("red")
-    with LocalServer(llama_like([fallback, completion("42")], likes={"red": -0.1}, shape=shape)) as server:
+    with FakeHttpServer(llama_like([fallback, completion("42")], likes={"red": -0.1}, shape=shape)) as server:
         backend = open_backend(f"openai:{server.url}/v1#m", policy=NO_RETRY)
         state = _labelled.run(backend=backend, use_thread=False)
         last = server.requests[-2].json
@@ -207,6 +207,6 @@ def test_a_key_with_a_line_end_is_stripped_and_one_with_a_control_character_refu
 
 def test_a_refused_key_names_the_configured_variable(monkeypatch):
     monkeypatch.setenv("TEAM_KEY", "sk-wrong-1")
-    with LocalServer(hosted_like([])) as server:
+    with FakeHttpServer(hosted_like([])) as server:
         with pytest.raises(LlmError, match="set TEAM_KEY, or name the variable"):
             open_backend(f"openai:{server.url}/v1#m", api_key_env="TEAM_KEY", policy=NO_RETRY)

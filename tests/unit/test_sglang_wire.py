@@ -37,10 +37,10 @@ from agent.llm.base import ModelInfo
 from agent.llm.http import HttpPolicy
 from agent.llm.loglik import common_prefix
 from agent.llm.probe import probe_backend
-from agent.llm.runtime import SglangBackend
+from agent.llm.sglang_native import SglangBackend
 from agent.tools.schema import check_args
 from agent.trace.schema import OuterStep
-from support.http_server import LocalServer, Reply, closed_port_url
+from support.http_server import FakeHttpServer, Reply, closed_port_url
 from support.planning import rig
 
 API = json.loads((Path(__file__).resolve().parent.parent / "fixtures" / "sglang" / "native_api.json").read_text())
@@ -202,7 +202,7 @@ def fake():
 
 @pytest.fixture
 def served(fake):
-    with LocalServer(fake) as server:
+    with FakeHttpServer(fake) as server:
         yield server
 
 
@@ -232,12 +232,12 @@ def test_model_info_names_the_model_and_the_servers_prompt_limit(backend):
 
 def test_model_info_without_server_info_says_no_context_length():
     info = dict(API["get_model_info_reply"])
-    with LocalServer(lambda r: Reply(200, info) if r.path == "/get_model_info" else Reply(404, {"detail": "Not Found"})) as s:
+    with FakeHttpServer(lambda r: Reply(200, info) if r.path == "/get_model_info" else Reply(404, {"detail": "Not Found"})) as s:
         assert SglangBackend(s.url, FAST).model_info() == ModelInfo(model=info["model_path"], context_tokens=None)
 
 
 def test_the_api_key_travels_as_a_bearer_token(fake):
-    with LocalServer(fake) as server:
+    with FakeHttpServer(fake) as server:
         SglangBackend(server.url, FAST, api_key="k-123")
     assert server.requests[0].headers["Authorization"] == "Bearer k-123"
 
@@ -430,7 +430,7 @@ def test_a_server_error_on_generate_is_one_llm_error_with_its_message():
             return Reply(200, API["get_model_info_reply"])
         return Reply(said["status"], said["body"])
 
-    with LocalServer(answer) as server:
+    with FakeHttpServer(answer) as server:
         backend = SglangBackend(server.url, FAST)
         with pytest.raises(LlmError) as caught:
             _regex_gen.run(backend=backend, use_thread=False)
@@ -446,7 +446,7 @@ def test_a_busy_server_is_retried_under_the_policy_the_backend_was_given(fake):
     def answer(request):
         return next(replies, None) or fake(request) if request.path == "/generate" else fake(request)
 
-    with LocalServer(answer) as server:
+    with FakeHttpServer(answer) as server:
         backend = SglangBackend(server.url, FAST)
         fake.writes = lambda prompt, params: "12"
         assert _regex_gen.run(backend=backend, use_thread=False)["count"] == "12"
@@ -468,14 +468,14 @@ def test_an_unreachable_or_malformed_url_is_one_line(url, says):
     Reply(200, {"object": "list", "data": []}),
 ])
 def test_a_server_that_is_not_sglang_is_one_line(answer):
-    with LocalServer(lambda request: answer) as server:
+    with FakeHttpServer(lambda request: answer) as server:
         with pytest.raises(LlmError) as caught:
             SglangBackend(server.url, FAST)
     assert "\n" not in str(caught.value) and len(server.requests) == 1
 
 
 def test_probe_passes_a_server_that_answers_and_stops_one_that_does_not(fake):
-    with LocalServer(fake) as server:
+    with FakeHttpServer(fake) as server:
         probe_backend(f"sglang:{server.url}")
         assert server.paths() == ["/get_model_info"]
     url = closed_port_url()
@@ -484,5 +484,5 @@ def test_probe_passes_a_server_that_answers_and_stops_one_that_does_not(fake):
 
 
 def test_probe_passes_a_server_that_answers_with_an_error():
-    with LocalServer(lambda request: Reply(404, {"detail": "Not Found"})) as server:
+    with FakeHttpServer(lambda request: Reply(404, {"detail": "Not Found"})) as server:
         probe_backend(f"sglang:{server.url}")
