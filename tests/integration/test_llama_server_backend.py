@@ -18,7 +18,6 @@ import sglang as sgl
 
 pytest.importorskip("llama_cpp", reason="needs the llamacpp extra (scripts/bootstrap.sh)")
 
-from agent.config import AgentConfig  # noqa: E402
 from agent.llm import open_backend  # noqa: E402
 from agent.llm.backend_check import check_backend  # noqa: E402
 from agent.llm.local_server import LocalLlamaServer  # noqa: E402
@@ -138,6 +137,3 @@ def test_llm_serve_prints_its_spec_and_leaves_nothing_behind(ending):
             os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
 
-
-def test_config_default_backend_is_unchanged():
-    assert AgentConfig().llm == "llamacpp"  # serving is opt-in: runs load the model in process
