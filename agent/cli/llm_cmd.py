@@ -71,8 +71,6 @@ SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_register_che
 
 def run_serve(args: argparse.Namespace) -> int:
     """Serves until Ctrl-C (exit 130, as everywhere in mcagent) or the server's death (exit 1)."""
-    if args.plain and args.engine != "llama-cpp-python":
-        raise ConfigError("llm serve: --plain is llama-cpp-python's server unmodified: add --engine llama-cpp-python")
     server = LocalLlamaServer(args.model, engine=args.engine, parallel=args.parallel, port=args.port, alias=args.alias,
                               threads=args.threads, context_tokens=args.context, plain=args.plain)
     with server:

@@ -76,7 +76,7 @@ def _request(url: str, data: bytes | None, api_key: str, policy: HttpPolicy) -> 
             raise HttpError(f"{url}: the server did not answer within {policy.timeout_s:g} s", 0) from None
         except (http.client.HTTPException, OSError) as e:
             what = "dropped the request" if isinstance(e, http.client.HTTPException) else "cannot be reached"
-            error = HttpError(_scrub(f"{url}: the server {what} ({e or type(e).__name__})", api_key), 0)
+            error = HttpError(_scrub(f"{url}: the server {what} ({str(e) or type(e).__name__})", api_key), 0)
         else:
             if status < 400:
                 return _parse(url, raw)

@@ -28,7 +28,7 @@ from sglang.lang.chat_template import get_chat_template, get_chat_template_by_mo
 from sglang.lang.choices import ChoicesDecision, token_length_normalized
 
 from agent.llm.base import (CHATML_MARK, THOUGHTS_MIN_PARAMS, Capabilities, LlmError, Meter, Metered, ModelInfo,
-                            SlotState, choices_base, cut_at_stop, gbnf, stop_strings)
+                            SlotState, choices_base, common_prefix, cut_at_stop, gbnf, stop_strings)
 from agent.llm.http import HttpError, HttpPolicy, explained, get_json, post_json
 
 # The in-process backend's sampling (llama.cpp's defaults), where the server's differ.
@@ -50,8 +50,7 @@ class LlamaServerBackend(Metered, BaseBackend):
         self.props = self._get("/props")
         self.slots = int(self.props.get("total_slots") or 1)
         self.slot = None if slot is None else slot % self.slots
-        self._meta = self._model_meta()
-        thoughts = int(self._meta.get("n_params") or 0) >= THOUGHTS_MIN_PARAMS
+        thoughts = int(self._model_meta().get("n_params") or 0) >= THOUGHTS_MIN_PARAMS
         self.capabilities = self.capabilities.model_copy(update={"thoughts": thoughts})
         template = str(self.props.get("chat_template") or "")
         path = str(self.props.get("model_path") or "")
@@ -109,7 +108,7 @@ class LlamaServerBackend(Metered, BaseBackend):
         log-probabilities known already."""
         paths: list[list[float]] = []
         for tokens in choices:
-            shared, known = max(((_shared(tokens, done), path) for done, path in zip(choices, paths)),
+            shared, known = max(((common_prefix(tokens, done), path) for done, path in zip(choices, paths)),
                                 default=(0, []))
             shared = min(shared, len(tokens) - 1)  # a choice inside another: its last token asked again
             rest = tokens[shared:]
@@ -180,10 +179,6 @@ def _count(meter: Meter, reply: dict[str, Any], *, scoring: bool) -> None:
         meter.prompt_tokens, meter.prefilled_tokens = computed + cached, computed
     elif scoring:
         meter.scored_tokens += computed + written
-
-
-def _shared(a: list[int], b: list[int]) -> int:
-    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
 
 
 def _grammar(schema: str | None, regex: str | None) -> dict[str, str]:

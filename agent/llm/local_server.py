@@ -66,6 +66,8 @@ class LocalLlamaServer:
         if parallel < 1 or (parallel > 1 and engine != "llama-server"):
             raise ConfigError(f"llm serve: --parallel {parallel}: llama-server takes 1 or more slots, "
                               "llama-cpp-python's server 1")
+        if plain and engine != "llama-cpp-python":
+            raise ConfigError("llm serve: --plain is llama-cpp-python's server unmodified: add --engine llama-cpp-python")
         # llama-cpp-python is optional and slow to import: only a server that starts needs it.
         llamacpp = importlib.import_module("agent.llm.llamacpp")
         self.model_path = model_path or llamacpp.default_model_path()

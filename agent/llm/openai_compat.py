@@ -160,6 +160,7 @@ class OpenAiBackend(Metered, BaseBackend):
             raise LlmError(f"{self.name}: the server does not serve {self.model!r}; it serves {', '.join(ids[:8])}")
         return next((e for e in entries if e.get("id") == self.model), {})
 
+
 def _count(meter: Meter, reply: dict[str, Any], *, scoring: bool = False) -> None:
     """Adds one reply's usage to the call's meter, as the in-process backend counts: the first
     request's prompt, and what the server computed of it (all of it unless it reports cache

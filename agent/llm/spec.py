@@ -22,6 +22,7 @@ import importlib
 import os
 import re
 import urllib.parse
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
@@ -79,13 +80,19 @@ def parse_spec(text: str) -> BackendSpec:
     return BackendSpec(kind=kind, target=target)
 
 
-def _slot_option(query: str) -> dict[str, str]:
+def _query(kind: str, query: str, names: Iterable[str]) -> dict[str, str]:
+    """The options after a spec's URL, each one of `names`; an unknown one is a ConfigError."""
     options = dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
-    for name, value in options.items():
-        if name != "slot":
-            raise ConfigError(f"llm: llama-server: unknown option {name!r} (accepted: slot)")
-        if not value.isdigit():
-            raise ConfigError(f"llm: llama-server: slot must be a whole number from 0, got {value!r}")
+    unknown = next((name for name in options if name not in names), None)
+    if unknown is not None:
+        raise ConfigError(f"llm: {kind}: unknown option {unknown!r} (accepted: {', '.join(names)})")
+    return options
+
+
+def _slot_option(query: str) -> dict[str, str]:
+    options = _query("llama-server", query, ["slot"])
+    if not options.get("slot", "0").isdigit():
+        raise ConfigError(f"llm: llama-server: slot must be a whole number from 0, got {options['slot']!r}")
     return options
 
 
@@ -100,10 +107,8 @@ def on_lane(text: str, lane: int) -> str:
 
 
 def _openai_options(query: str) -> dict[str, str]:
-    options = dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
+    options = _query("openai", query, OPENAI_OPTIONS)
     for name, value in options.items():
-        if name not in OPENAI_OPTIONS:
-            raise ConfigError(f"llm: openai: unknown option {name!r} (accepted: {', '.join(OPENAI_OPTIONS)})")
         accepted = OPENAI_OPTIONS[name]
         if accepted is not None and value not in accepted:
             raise ConfigError(f"llm: openai: {name} must be one of {', '.join(accepted)}, got {value!r}")

@@ -99,5 +99,7 @@ def test_a_server_that_dies_starting_is_one_line_with_its_last_words(engine: str
 def test_slots_are_for_llama_server_only() -> None:
     with pytest.raises(ConfigError, match="llama-cpp-python's server 1"):
         LocalLlamaServer(engine="llama-cpp-python", parallel=2)
+    with pytest.raises(ConfigError, match="--plain is llama-cpp-python's server unmodified"):
+        LocalLlamaServer(plain=True)
     with pytest.raises(ConfigError, match="unknown engine 'vllm'"):
         LocalLlamaServer(engine="vllm")  # type: ignore[arg-type]
