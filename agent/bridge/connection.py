@@ -75,10 +75,16 @@ class BotConnection:
             raise BotDisconnected("the Node bridge process has exited or was abandoned after an interrupt")
 
     def call(self, action: str, args: dict[str, Any] | None = None, *, timeout_s: float = timeouts.CALL_S) -> Any:
-        """Runs a helper action; returns its result, or raises BridgeError with the helper's code."""
+        """Runs a helper action; returns its result, or raises BridgeError with the helper's code.
+        The helpers take their arguments as checked (a world tool's model holds their bounds); only
+        what JSON cannot carry, NaN and infinities, is refused here, before anything is sent."""
         self._check_usable()
         try:
-            reply = _bridged(self._helpers.invoke, self._handle, action, json.dumps(args or {}), timeout_s=timeout_s)
+            wire = json.dumps(args or {}, allow_nan=False)
+        except ValueError:
+            raise BridgeError(f"{action}: an argument is NaN or an infinity; expected finite numbers", code="bad_args") from None
+        try:
+            reply = _bridged(self._helpers.invoke, self._handle, action, wire, timeout_s=timeout_s)
         except BridgeError:
             if action != "stop":
                 self.halt()  # the helper may still be running: it stops before its next step

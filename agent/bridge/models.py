@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 
-# The protocol's limit for one chat message (bridge/helpers/chat.js refuses longer ones).
+# The protocol's limit for one chat message: mc-say's bound, and where the chat commander clips.
 MAX_CHAT_LENGTH = 256
 
 

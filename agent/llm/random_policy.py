@@ -21,6 +21,7 @@ PHRASES = ("look around", "try something else", "keep going", "check the result"
 WORDS = ("north", "stone", "Note_1", "Collection_1", "$found", "data.name", "42", "yes")
 # Numbers the schema leaves unbounded on a side are drawn this far from the other bound (or from 0).
 SPAN = 8
+# Lists are this long at most (or their minItems): a schema may allow hundreds (mc-collect avoid: 512).
 MAX_ITEMS = 2
 
 
@@ -57,7 +58,7 @@ def sample(schema: dict[str, Any], rng: random.Random) -> Any:
         return _object(schema, rng)
     if kind == "array":
         low = schema.get("minItems", 0)
-        count = rng.randint(low, schema.get("maxItems", max(low, MAX_ITEMS)))
+        count = rng.randint(low, max(low, min(schema.get("maxItems", MAX_ITEMS), MAX_ITEMS)))
         return [sample(schema.get("items", {}), rng) for _ in range(count)]
     if kind in ("integer", "number"):
         return _number(schema, rng, integer=kind == "integer")

@@ -13,10 +13,12 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from agent.paths import REPO_ROOT, WORLD_TOOLS_DIR
-from agent.tools.frontmatter import CORE_SOURCE, ToolFileError, parse_skill
+from agent.tools.frontmatter import CORE_SOURCE, PYTHON_ENTRY, ToolFileError, parse_skill
+from agent.tools.model_schema import ModelSchemaError, model_schema, model_slots
 from agent.tools.registry import RegisteredTool
+from agent.tools.runners import import_tool_module
 from agent.tools.schema import check_args
-from agent.tools.spec import LoadError, ToolSpec
+from agent.tools.spec import LoadError, ToolSpec, schema_problem
 
 CORE_TOOLS_DIR = Path(__file__).resolve().parent.parent / "core_tools"
 SKILL_FILES = ("Skill.md", "SKILL.md")
@@ -150,7 +152,34 @@ def _load_one(box: Toolbox, path: Path, label: str) -> None:
     except (OSError, UnicodeDecodeError) as e:
         box.errors.append(LoadError(path=path, message=f"cannot read: {e}"))
         return
-    _add(box, spec)
+    if spec.type == "python" and spec.schema_hint is None:
+        spec = _with_code_schema(box, spec)
+    if spec is not None:
+        _add(box, spec)
+
+
+def _with_code_schema(box: Toolbox, spec: ToolSpec) -> ToolSpec | None:
+    """A python tool whose Skill.md states no arguments: the schema of its tool.py's `Args` model
+    (none: it takes no arguments). A tool.py that cannot be imported, or whose model the schemas
+    cannot express, is a load error, and the tool is left out."""
+    code = spec.path.parent / PYTHON_ENTRY
+    try:
+        model = getattr(import_tool_module(spec.name, code), "Args", None)
+        schema, slots = None, None
+        if isinstance(model, type) and issubclass(model, BaseModel):
+            schema = model_schema(model)
+            slots = model_slots(model, schema)
+    except ModelSchemaError as e:
+        box.errors.append(LoadError(path=code, message=str(e)))
+        return None
+    except Exception as e:  # noqa: BLE001 - a broken tool.py is one load error, not a crash
+        box.errors.append(LoadError(path=code, message=f"cannot import: {type(e).__name__}: {e}"))
+        return None
+    problem = schema_problem(schema, spec.complete_when)
+    if problem:
+        box.errors.append(LoadError(path=spec.path, message=problem))
+        return None
+    return spec.model_copy(update={"schema_hint": schema, "slots": slots})
 
 
 def _add(box: Toolbox, spec: ToolSpec) -> None:

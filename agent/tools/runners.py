@@ -11,6 +11,7 @@ import re
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from agent.infospace import Infospace
@@ -72,14 +73,26 @@ def call_within(fn: Callable[[], Any], timeout_s: float, name: str) -> Any:
     return outcome["value"]
 
 
+# Each tool.py runs once per process (per version of the file): the loader imports it for its
+# Args model, and its first call finds it here.
+_MODULES: dict[tuple[Path, int], ModuleType] = {}
+
+
+def import_tool_module(name: str, path: Path) -> ModuleType:
+    """The tool.py at `path`, imported once; what it raises on import is raised here."""
+    key = (path.resolve(), path.stat().st_mtime_ns)
+    if key not in _MODULES:
+        module_spec = importlib.util.spec_from_file_location("mcagent_tool_" + re.sub(r"\W", "_", name), path)
+        if module_spec is None or module_spec.loader is None:
+            raise ToolFailure("unavailable", f"cannot import {path}")
+        module = importlib.util.module_from_spec(module_spec)
+        module_spec.loader.exec_module(module)
+        _MODULES[key] = module
+    return _MODULES[key]
+
+
 def import_entry(name: str, path: Path) -> Callable[..., Any]:
-    module_name = "mcagent_tool_" + re.sub(r"\W", "_", name)
-    module_spec = importlib.util.spec_from_file_location(module_name, path)
-    if module_spec is None or module_spec.loader is None:
-        raise ToolFailure("unavailable", f"cannot import {path}")
-    module = importlib.util.module_from_spec(module_spec)
-    module_spec.loader.exec_module(module)
-    entry = getattr(module, "tool", None)
+    entry = getattr(import_tool_module(name, path), "tool", None)
     if not callable(entry):
         raise ToolFailure("unavailable", f"{path} defines no top-level tool(input_value=None, **kwargs)")
     return entry

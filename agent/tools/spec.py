@@ -62,8 +62,20 @@ class ToolMeta(_Strict):
         return source
 
 
+def schema_problem(schema: JsonSchema | None, complete_when: str | None) -> str | None:
+    """What is wrong with a tool's argument schema, wherever it came from, else None."""
+    if schema is not None:
+        if schema.types() not in ([], ["object"]):
+            return "schema_hint must describe an object (type: object): the action's arguments"
+        taken = [name for name in RESERVED_ARGS if name in schema.properties]
+        if taken:
+            return f"argument name {taken[0]!r} is reserved by the executor"
+    return complete_when and unknown_args(complete_when, list(schema.properties) if schema else [])
+
+
 class Frontmatter(ToolMeta):
-    """A Skill.md's frontmatter: the argument schema as a JSON schema_hint or as typed slots."""
+    """A Skill.md's frontmatter: the argument schema as a JSON schema_hint or as typed slots. A
+    python tool may give neither: then its tool.py's `Args` model is the schema, read at load."""
 
     schema_hint: JsonSchema | None = None
 
@@ -72,13 +84,8 @@ class Frontmatter(ToolMeta):
         if self.schema_hint is not None and self.slots is not None:
             raise ValueError("give the arguments as schema_hint or as slots, not both")
         schema = self.input_schema()
-        if schema is not None:
-            if schema.types() not in ([], ["object"]):
-                raise ValueError("schema_hint must describe an object (type: object): the action's arguments")
-            taken = [name for name in RESERVED_ARGS if name in schema.properties]
-            if taken:
-                raise ValueError(f"argument name {taken[0]!r} is reserved by the executor")
-        problem = self.complete_when and unknown_args(self.complete_when, list(schema.properties) if schema else [])
+        # A python tool's schema may still come from its code; the loader checks it then.
+        problem = None if schema is None and self.type == "python" else schema_problem(schema, self.complete_when)
         if problem:
             raise ValueError(problem)
         return self
@@ -184,7 +191,8 @@ class MethodProtocol(_Strict):
 
 
 class ToolSpec(ToolMeta):
-    """A loaded tool. Nothing is imported or run to build it."""
+    """A loaded tool. Nothing is run to build it; only a python tool whose Skill.md states no
+    arguments has its tool.py imported, for its `Args` model (agent/tools/loader.py)."""
 
     source: str = Field(description="core, the world's name (e.g. minecraft), skills, or the package or module "
                                      "of a decorated tool")

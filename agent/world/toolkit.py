@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from agent.bridge import BotConnection, BridgeError, timeouts
 from agent.tools.result import FAILURE_CODES, ToolFailure, ToolResult
@@ -31,21 +31,34 @@ FEED_RADIUS = 8
 
 
 # Every number that reaches the bot is finite and within its range: a yaw of 1e308 once turned
-# into NaN in the bot and failed every later look and status of the session.
+# into NaN in the bot and failed every later look and status of the session. The ranges below
+# are guards, not choices the planner makes: the model checks them (run_tool) and the schema the
+# planner reads leaves them out, so the catalog does not spend a line on the world border.
 WORLD_BORDER = 30_000_000
+
+
+def _guard(kind: str, low: int, high: int) -> BeforeValidator:
+    """Refuses a number outside [low, high] (NaN included) before it is read as `kind`."""
+    def within(value: Any) -> Any:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and not low <= value <= high:
+            raise ValueError(f"expected {kind} from {low} to {high}")
+        return value
+    return BeforeValidator(within)
+
+
 # World coordinates in blocks (x east, z south: within the world border; y: the build height of
 # any version, with room to spare).
-WorldXZ = Annotated[float, Field(ge=-WORLD_BORDER, le=WORLD_BORDER, allow_inf_nan=False)]
-WorldY = Annotated[float, Field(ge=-2048, le=2048, allow_inf_nan=False)]
+WorldXZ = Annotated[float, _guard("a number", -WORLD_BORDER, WORLD_BORDER)]
+WorldY = Annotated[float, _guard("a number", -2048, 2048)]
 # A block's world coordinates, the same bounds in whole blocks; a cell [x, y, z] of them.
-BlockXZ = Annotated[int, Field(ge=-WORLD_BORDER, le=WORLD_BORDER)]
-BlockY = Annotated[int, Field(ge=-2048, le=2048)]
+BlockXZ = Annotated[int, _guard("an integer", -WORLD_BORDER, WORLD_BORDER)]
+BlockY = Annotated[int, _guard("an integer", -2048, 2048)]
 WorldCell = tuple[BlockXZ, BlockY, BlockXZ]
 # Degrees, Minecraft's convention (agent/bridge/models.py): yaw 0 = south, 90 = west; pitch + looks down.
 YawDeg = Annotated[float, Field(ge=-360, le=360, allow_inf_nan=False)]
 PitchDeg = Annotated[float, Field(ge=-90, le=90, allow_inf_nan=False)]
 # Blocks from the bot along its own axes (forward, right, up): farther than any reach.
-Offset = Annotated[int, Field(ge=-64, le=64)]
+Offset = Annotated[int, _guard("an integer", -64, 64)]
 
 
 class ToolArgs(BaseModel):
@@ -65,10 +78,10 @@ class BlockTarget(ToolArgs):
     """A block to act on: egocentric offsets (forward, right, up; missing ones are 0) or a world block x, y, z.
     The bridge (target.js) checks that exactly one form is given."""
 
-    forward: Offset | None = None
+    forward: Offset | None = Field(None, description="egocentric offset of the block from the feet block")
     right: Offset | None = None
     up: Offset | None = None
-    x: BlockXZ | None = None
+    x: BlockXZ | None = Field(None, description="or a world block (with y and z)")
     y: BlockY | None = None
     z: BlockXZ | None = None
 

@@ -3,15 +3,13 @@
 // on the way), tried nearest first. `approach` ends beside it; collect.js walks to within
 // digging reach of it instead. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
-const { HelperError, requireInteger, requireNumber } = require('./errors')
+const { HelperError } = require('./errors')
 const { movementsFor } = require('./goto')
 const { Stop } = require('./stepwise')
 const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
 
-const MAX_RADIUS = 32
-const MAX_TIMEOUT_S = 120
 // Candidates looked at; one a walk cannot reach is not tried again in the same call.
 const CANDIDATES = 32
 // A path search per candidate: at most this long, and no farther from the bot than the radius
@@ -83,8 +81,6 @@ async function walk (bot, goal, deadline, what) {
 /** @param {{block: string, radius?: number, timeout_s?: number}} args */
 async function approach (bot, { block, radius = 16, timeout_s: timeoutS = 30 }) {
   const kind = kindOf(bot, block)
-  requireInteger('radius', radius, 1, MAX_RADIUS)
-  requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
   const start = vec(bot.entity.position)
   let cell = null
   let stop = null

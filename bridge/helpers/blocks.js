@@ -49,8 +49,6 @@ function reader (bot) {
 
 // Vanilla fall damage starts past this many blocks: deeper is a drop to refuse or report.
 const SAFE_DROP = 3
-// The deepest drop a move may be told to walk down, in blocks.
-const MAX_DROP = 16
 // How far down a drop is measured before it counts as bottomless.
 const SHAFT_LIMIT = 64
 
@@ -72,4 +70,4 @@ function stepUpAt (cell, forward, up = 0) {
     cell(forward, 0, up + 2).passable && cell(forward - 1, 0, up + 2).passable
 }
 
-module.exports = { reader, openBelow, stepUpAt, HAZARD_BLOCKS, SAFE_DROP, MAX_DROP }
+module.exports = { reader, openBelow, stepUpAt, HAZARD_BLOCKS, SAFE_DROP }

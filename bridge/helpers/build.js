@@ -6,21 +6,16 @@
 // place it against) or wrong (another block is there). Positions are world blocks.
 const { Vec3 } = require('vec3')
 const { goals } = require('mineflayer-pathfinder')
-const { HelperError, requireNumber, requireWorldPoint } = require('./errors')
+const { HelperError } = require('./errors')
 const { place } = require('./place')
 const { walk, left } = require('./approach')
 const { haltWatch } = require('./stepwise')
 
-const MAX_CELLS = 64
-const MAX_TIMEOUT_S = 300
 // Where the bot may stand to place: within this reach of the cell, never in it.
 const PLACE_RANGE = 4
 
 /** @param {{cells: {x: number, y: number, z: number, block: string}[], timeout_s?: number}} args */
 async function build (bot, { cells, timeout_s: timeoutS = 60 }) {
-  if (!Array.isArray(cells) || cells.length === 0 || cells.length > MAX_CELLS) throw new HelperError('bad_args', `cells must be a list of 1 to ${MAX_CELLS} blocks`)
-  cells.forEach((c) => requireWorldPoint(c, true))
-  requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
   const deadline = Date.now() + timeoutS * 1000
   const todo = cells.map((c) => ({ ...c, pos: new Vec3(c.x, c.y, c.z) })).sort((a, b) => a.y - b.y)
   const placed = []

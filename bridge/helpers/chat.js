@@ -1,9 +1,5 @@
 'use strict'
 // Chat: sending, and reading chat components as plain text.
-const { HelperError } = require('./errors')
-
-// The protocol's limit for one chat message.
-const MAX_CHAT_LENGTH = 256
 
 /** Plain text of a chat component (a string, its JSON, or the parsed object). */
 function chatText (component) {
@@ -20,11 +16,8 @@ function chatText (component) {
 }
 
 function chat (bot, { text }) {
-  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_CHAT_LENGTH) {
-    throw new HelperError('bad_args', `text must be a string of 1 to ${MAX_CHAT_LENGTH} characters`)
-  }
   bot.chat(text)
   return { sent: text }
 }
 
-module.exports = { chat, chatText, MAX_CHAT_LENGTH }
+module.exports = { chat, chatText }

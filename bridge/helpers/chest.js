@@ -4,27 +4,19 @@
 // report is what the server keeps, not what the bot meant to move. The inventory is counted
 // before and after. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
-const { HelperError, requireInteger, requireNumber } = require('./errors')
+const { HelperError } = require('./errors')
 const { Stop } = require('./stepwise')
 const { withTimeout } = require('./waiting')
 const { walkToNearest, kindOf, left } = require('./approach')
 const { carried, itemKind } = require('./inventory')
 
-const ACTIONS = ['list', 'deposit', 'withdraw']
-const MAX_COUNT = 64 * 36
-const MAX_RADIUS = 32
-const MAX_TIMEOUT_S = 120
 // bridge/lib/containers.js answers on this channel what a chest holds, without opening it.
 const CHANNEL = 'mcagent:container'
 const QUERY_MS = 2000
 
 /** @param {{action?: string, item?: string, count?: number, radius?: number, timeout_s?: number}} args */
 async function chest (bot, { action = 'list', item = null, count = null, radius = 16, timeout_s: timeoutS = 30 }) {
-  if (!ACTIONS.includes(action)) throw new HelperError('bad_args', `action must be one of ${ACTIONS.join(', ')}`)
   const kind = action === 'list' ? null : itemKind(bot, item)
-  if (count !== null) requireInteger('count', count, 1, MAX_COUNT)
-  requireInteger('radius', radius, 1, MAX_RADIUS)
-  requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
   const deadline = Date.now() + timeoutS * 1000
   const had = kind ? carried(bot, (i) => i.type === kind.id) : 0
   let cell = null

@@ -6,7 +6,6 @@
 // what the world gave, not what was dug. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
 const { Vec3 } = require('vec3')
-const { HelperError, requireInteger, requireNumber } = require('./errors')
 const { frameOf } = require('./frame')
 const { clear } = require('./digging')
 const { runSteps } = require('./stepwise')
@@ -17,10 +16,6 @@ const { carried } = require('./inventory')
 
 const everything = () => true
 
-const MAX_COUNT = 16
-const MAX_RADIUS = 32
-const MAX_TIMEOUT_S = 300
-const MAX_AVOID = 512
 // A drop appears within a tick or two of the dig and flies up to ~2 blocks off (flying-squid: a
 // random speed); it is handed over half a second after it appears, within 1.75 blocks of the feet.
 const DROP_APPEARS_MS = 1000
@@ -34,10 +29,6 @@ const POLL_MS = 50
  * `avoid`: world cells never dug (a build's own blocks, when collecting more of its kind).
  */
 async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeoutS = 60, avoid = [] }) {
-  requireInteger('count', count, 1, MAX_COUNT)
-  requireInteger('radius', radius, 1, MAX_RADIUS)
-  requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
-  if (!Array.isArray(avoid) || avoid.length > MAX_AVOID) throw new HelperError('bad_args', `avoid must be a list of at most ${MAX_AVOID} cells`)
   const kind = sourceOf(bot, block)
   const deadline = Date.now() + timeoutS * 1000
   const before = counts(bot)

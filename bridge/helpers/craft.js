@@ -5,7 +5,7 @@
 // one craft at a time until the count is reached. What was made is counted in the inventory
 // before and after; a recipe that cannot be made is refused with its missing ingredients named.
 // Positions are world blocks (x east, y up, z south).
-const { HelperError, requireInteger, requireNumber } = require('./errors')
+const { HelperError } = require('./errors')
 const { Stop, runSteps } = require('./stepwise')
 const { withTimeout } = require('./waiting')
 const { kindOf, left } = require('./approach')
@@ -13,24 +13,19 @@ const { carried, counts, asItems, changes, itemKind } = require('./inventory')
 const { stationFor, lacking, madeReason } = require('./making')
 const { vec } = require('./state')
 
-const MAX_COUNT = 64 * 9
-const MAX_RADIUS = 32
-const MAX_TIMEOUT_S = 300
 const TABLE = 'crafting_table'
 
 /** @param {{item: string, count?: number, radius?: number, timeout_s?: number}} args */
 async function craft (bot, { item, count = 1, radius = 16, timeout_s: timeoutS = 60 }) {
   const kind = itemKind(bot, item)
-  requireInteger('count', count, 1, MAX_COUNT)
-  requireInteger('radius', radius, 1, MAX_RADIUS)
-  requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
   if (!bot.recipesAll(kind.id, null, true).length) throw new HelperError('bad_args', `${item} is not made by crafting`)
   const deadline = Date.now() + timeoutS * 1000
   const before = counts(bot)
   const had = carried(bot, (i) => i.type === kind.id)
   const made = () => carried(bot, (i) => i.type === kind.id) - had
   const station = { table: null, placed: false }
-  const run = await runSteps(bot, MAX_COUNT, async () => {
+  // A round crafts one recipe, which makes at least one: `count` rounds are enough.
+  const run = await runSteps(bot, count, async () => {
     if (made() >= count) throw new Stop('completed', `made ${made()} ${item}`)
     const recipe = await usableRecipe(bot, kind, radius, station, deadline)
     await withTimeout(bot.craft(recipe, 1, station.table ?? undefined), left(deadline), `crafting ${item}`)

@@ -2,12 +2,11 @@
 // Digging a walkable staircase up or down along the facing, one step at a time, never the
 // block underfoot. Offsets are egocentric [forward, right, up] in blocks from the feet block
 // (frame.js); the report's positions are world blocks and its height is measured, not counted.
-const { HelperError, requireInteger } = require('./errors')
+const { HelperError } = require('./errors')
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
 const { digAlong } = require('./digging')
 
-const MAX_STEPS = 16
 const PLANS = {
   // room to jump above the head, then the next step's head and feet cells (top first: what
   // falls from above lands in a cell still to dig); the step's own block is the footing
@@ -20,7 +19,6 @@ const PLANS = {
 async function digStairs (bot, { direction, steps = 1 }) {
   const plan = PLANS[direction]
   if (!plan) throw new HelperError('bad_args', 'direction must be up or down')
-  requireInteger('steps', steps, 1, MAX_STEPS)
   const { facing, start, end, dug, run } = await digAlong(bot, steps, plan)
   return {
     direction,

@@ -5,15 +5,11 @@
 // World blocks: x east, y up, z south. Distances are blocks from the feet position, to a
 // block's centre or to an entity's position.
 const { goals } = require('mineflayer-pathfinder')
-const { HelperError, requireInteger } = require('./errors')
 const { frameOf } = require('./frame')
 const { tidy } = require('./numbers')
 const { kindOf, walkable, SEARCH_MARGIN } = require('./approach')
 const { movementsFor } = require('./goto')
 
-const MAX_RADIUS = 32
-const MAX_COUNT = 16
-const MAX_KINDS = 8
 // A walk is searched for to the nearest this many only (approach.js's bounded search): a find
 // is a look, not a walk.
 const PATHS_SEARCHED = 3
@@ -23,10 +19,6 @@ const PATHS_SEARCHED = 3
  *   block names to find; whether dropped items and other players count; blocks from the feet; how many.
  */
 function find (bot, { blocks = [], items = false, players = false, radius = 16, count = 5 }) {
-  requireInteger('radius', radius, 1, MAX_RADIUS)
-  requireInteger('count', count, 1, MAX_COUNT)
-  if (!Array.isArray(blocks) || blocks.length > MAX_KINDS) throw new HelperError('bad_args', `blocks must be a list of at most ${MAX_KINDS} block names`)
-  if (!blocks.length && items !== true && players !== true) throw new HelperError('bad_args', 'name the blocks to find, or ask for items or players')
   const feet = bot.entity.position
   const nearBlocks = blocks.flatMap((name) => blocksOf(bot, name, radius, count))
   const entities = Object.values(bot.entities).filter((e) => e !== bot.entity && feet.distanceTo(e.position) <= radius)

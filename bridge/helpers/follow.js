@@ -3,22 +3,17 @@
 // the distance is sampled every tick-ish, so the report says how well it was kept, measured.
 // Positions are world blocks (x east, y up, z south); distances are blocks, feet to feet.
 const { goals } = require('mineflayer-pathfinder')
-const { HelperError, requireNumber } = require('./errors')
+const { HelperError } = require('./errors')
 const { movementsFor } = require('./goto')
 const { playerEntity, vec } = require('./state')
 const { sleep } = require('./waiting')
 const { tidy } = require('./numbers')
 const { haltWatch } = require('./stepwise')
 
-const MAX_DISTANCE = 16
-const MAX_SECONDS = 300
 const SAMPLE_MS = 250
 
 /** @param {{player: string, distance?: number, seconds?: number}} args */
 async function follow (bot, { player, distance = 2, seconds = 10 }) {
-  if (typeof player !== 'string' || !player) throw new HelperError('bad_args', 'player must be a username')
-  requireNumber('distance', distance, 1, MAX_DISTANCE)
-  requireNumber('seconds', seconds, 1, MAX_SECONDS)
   const target = playerEntity(bot, player)
   if (!target) throw new HelperError('not_found', `player '${player}' is not in view of ${bot.username}`)
   bot.pathfinder.setMovements(movementsFor(bot, {}))

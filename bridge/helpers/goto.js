@@ -2,15 +2,10 @@
 // Walking to a point with mineflayer-pathfinder. Terrain changes only when asked: digging
 // through blocks (`allow_dig`), placing blocks to tower or bridge (`allow_build`).
 const { Movements, goals } = require('mineflayer-pathfinder')
-const { requireInteger, requireNumber, requireWorldPoint } = require('./errors')
 const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
-const { SAFE_DROP, MAX_DROP } = require('./blocks')
+const { SAFE_DROP } = require('./blocks')
 const { carried } = require('./inventory')
-
-const MAX_TIMEOUT_S = 120
-// Blocks from the point that count as there: farther than this is not going there.
-const MAX_RANGE = 16
 
 /**
  * @param {{x: number, y: number, z: number, range?: number, exact?: boolean, timeout_s?: number,
@@ -19,9 +14,6 @@ const MAX_RANGE = 16
  */
 async function goto (bot, args) {
   const { x, y, z, range = 1, exact = false, timeout_s: timeoutS = 30 } = args
-  requireWorldPoint({ x, y, z })
-  requireNumber('range', range, 0, MAX_RANGE)
-  requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
   const movements = movementsFor(bot, args)
   bot.pathfinder.setMovements(movements)
   const goal = exact ? new goals.GoalBlock(Math.floor(x), Math.floor(y), Math.floor(z)) : new goals.GoalNear(x, y, z, range)
@@ -48,7 +40,6 @@ async function goto (bot, args) {
 
 /** What pathfinder may do on the way: never dig or build unless allowed; never drop further than max_drop. */
 function movementsFor (bot, { allow_dig: dig = false, allow_build: build = false, max_drop: maxDrop = SAFE_DROP }) {
-  requireInteger('max_drop', maxDrop, 0, MAX_DROP)
   const movements = new Movements(bot)
   movements.canDig = dig === true
   movements.allow1by1towers = build === true

@@ -4,12 +4,9 @@
 // cells a body passes (air, grass, flowers, water) reaches what it could see; the walls it
 // touches are known too, and what lies behind them is not.
 const { Vec3 } = require('vec3')
-const { requireInteger } = require('./errors')
 const { frameOf } = require('./frame')
 const { reader } = require('./blocks')
 
-const MAX_RADIUS = 16
-const MAX_REACH = 16
 // One character per cell class; agent/world/spatial/survey.py reads the same letters.
 const UNKNOWN = '?'
 const FREE = '.'
@@ -27,9 +24,6 @@ const CODE = Object.fromEntries([UNKNOWN, FREE, SOLID, HAZARD, WATER].map((c) =>
  * @param {{radius?: number, up?: number, down?: number}} args half-sizes in blocks
  */
 function survey (bot, { radius = 8, up = 6, down = 6 }) {
-  requireInteger('radius', radius, 1, MAX_RADIUS)
-  requireInteger('up', up, 1, MAX_REACH)
-  requireInteger('down', down, 1, MAX_REACH)
   const frame = frameOf(bot)
   const origin = frame.feet.offset(-radius, -down, -radius)
   const size = [2 * radius + 1, up + down + 1, 2 * radius + 1]
@@ -116,4 +110,4 @@ function emptySectionBottom (column, y) {
   return null
 }
 
-module.exports = { survey, MAX_RADIUS }
+module.exports = { survey }

@@ -4,21 +4,16 @@
 // why it stopped (completed, collision, fell, timeout, disconnected; a grid step also
 // drop_ahead and hazard_ahead, when it stopped before what it read in the blocks ahead).
 const { Vec3 } = require('vec3')
-const { HelperError, requireInteger, requireNumber, requireWorldPoint } = require('./errors')
+const { HelperError } = require('./errors')
 const { sleep } = require('./waiting')
-const { yawToDeg, yawFromDeg, pitchToDeg, pitchFromDeg, facingOf, yawOfFacing, FACINGS } = require('./angles')
+const { yawToDeg, yawFromDeg, pitchToDeg, pitchFromDeg, facingOf, yawOfFacing } = require('./angles')
 const { frameOf } = require('./frame')
-const { reader, openBelow, stepUpAt, SAFE_DROP, MAX_DROP } = require('./blocks')
+const { reader, openBelow, stepUpAt, SAFE_DROP } = require('./blocks')
 const { state, vec } = require('./state')
 const { settle, routeOf, steer } = require('./steering')
 const { halt } = require('./stepwise')
 
 const CONTROLS = ['forward', 'back', 'left', 'right', 'jump', 'sprint', 'sneak']
-const MAX_HOLD_S = 10
-const MAX_WAIT_S = 60
-// Degrees either way: a turn and a half in any direction, more than anyone means.
-const MAX_YAW = 360
-const MAX_BLOCKS = 32
 // Blocked this many physics ticks in a row (50 ms each) while pushing: a collision.
 const COLLISION_TICKS = 3
 // Dropping more than this below the start (a grid step: below its lowest planned block) is a
@@ -47,14 +42,10 @@ async function look (bot, args) {
   if (targets > 1) throw new HelperError('bad_args', 'give only one of: yaw (and optional pitch), facing, or a point x, y, z')
   if (targets === 0 && args.snap !== true) throw new HelperError('bad_args', 'give yaw (and optional pitch), facing, a point x, y, z, or snap: true')
   const pitch = args.pitch_deg ?? pitchToDeg(bot.entity.pitch)
-  requireNumber('pitch', pitch, -90, 90)
   if (point) {
-    requireWorldPoint(args)
     await bot.lookAt(new Vec3(args.x, args.y, args.z), true)
   } else if ('facing' in args || 'yaw_deg' in args) {
-    if ('facing' in args && !FACINGS.some(([, name]) => name === args.facing)) throw new HelperError('bad_args', 'facing must be north, east, south or west')
     const yaw = 'facing' in args ? yawOfFacing(args.facing) : args.yaw_deg
-    requireNumber('yaw', yaw, -MAX_YAW, MAX_YAW)
     await bot.look(yawFromDeg(yaw), pitchFromDeg(pitch), true)
   }
   if (args.snap === true) {
@@ -107,7 +98,6 @@ async function hold (bot, { controls, seconds }) {
   if (!Array.isArray(controls) || controls.length === 0 || unknown.length) {
     throw new HelperError('bad_args', `controls must be a non-empty list of ${CONTROLS.join(', ')}`)
   }
-  requireNumber('duration', seconds, 0.05, MAX_HOLD_S)
   const horizontal = controls.some((c) => ['forward', 'back', 'left', 'right'].includes(c))
   const w = watchMove(bot, () => horizontal)
   try {
@@ -132,8 +122,6 @@ async function hold (bot, { controls, seconds }) {
  * (lava, fire, water over the head, cactus) or a wall.
  */
 async function step (bot, { blocks, max_drop: maxDrop = SAFE_DROP }) {
-  requireInteger('blocks', blocks, 1, MAX_BLOCKS)
-  requireInteger('max_drop', maxDrop, 1, MAX_DROP)
   const frame = frameOf(bot)
   const at = reader(bot)
   const plan = planWalk((forward, right, up) => at(frame.toWorld(forward, right, up)), blocks, maxDrop)
@@ -214,9 +202,8 @@ function stop (bot) {
   return { released: true, ...orientation(bot) }
 }
 
-/** Waits `seconds` (0-60) in real time; reports the state after. */
+/** Waits `seconds` in real time; reports the state after. */
 async function wait (bot, { seconds }) {
-  requireNumber('seconds', seconds, 0, MAX_WAIT_S)
   await sleep(seconds * 1000)
   return state(bot)
 }

@@ -1,10 +1,8 @@
 'use strict'
 // One observation of the blocks around the bot, in its egocentric frame (frame.js).
-const { requireInteger } = require('./errors')
 const { frameOf } = require('./frame')
 const { reader, openBelow, stepUpAt, SAFE_DROP } = require('./blocks')
 
-const MAX_RADIUS = 16
 // The voxel grid and the hazard search reach this far above and below the feet block.
 const VERTICAL_REACH = 4
 // Hazards reported, nearest first.
@@ -13,10 +11,9 @@ const MAX_HAZARDS = 32
 const GRID_CHARS = '#0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ%&*+=@$'
 
 /**
- * @param {{radius?: number}} args radius in blocks, 1-16 (default 4)
+ * @param {{radius?: number}} args radius in blocks (default 4)
  */
 function observe (bot, { radius = 4 }) {
-  requireInteger('radius', radius, 1, MAX_RADIUS)
   const frame = frameOf(bot)
   const at = reader(bot)
   const cell = (forward, right, up) => at(frame.toWorld(forward, right, up))
@@ -117,4 +114,4 @@ function scanAround (cell, radius, drop) {
   }
 }
 
-module.exports = { observe, roofAbove, MAX_RADIUS }
+module.exports = { observe, roofAbove }

@@ -3,7 +3,7 @@
 // jump, land on it; N times. Positions are world blocks (x east, y up, z south); the height
 // gained is measured from the feet, never counted from the placements.
 const { Vec3 } = require('vec3')
-const { HelperError, requireInteger } = require('./errors')
+const { HelperError } = require('./errors')
 const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
@@ -12,7 +12,6 @@ const { settle } = require('./steering')
 const { feetBlock } = require('./frame')
 const { carried } = require('./inventory')
 
-const MAX_BLOCKS = 16
 // Filler blocks used first when no item is named; any other full-cube block comes after.
 const CHEAP = ['dirt', 'cobblestone', 'cobbled_deepslate', 'netherrack', 'stone']
 // A jump's feet rise 1.0 block in 3 ticks and peak at 1.25 in 6; placing once they are 0.1
@@ -94,7 +93,6 @@ async function climbOne (bot, item, tally) {
 
 /** @param {{blocks?: number, item?: string}} args */
 async function pillarUp (bot, { blocks = 1, item }) {
-  requireInteger('blocks', blocks, 1, MAX_BLOCKS)
   if (item !== undefined && (typeof item !== 'string' || !fullCube(bot, item))) throw new HelperError('bad_args', `item must name a full block to stand on, e.g. dirt (got ${JSON.stringify(item)})`)
   const start = bot.entity.position.clone()
   const { yaw, pitch } = bot.entity

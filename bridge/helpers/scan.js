@@ -2,7 +2,7 @@
 // Block scans done in Node, returned as one JSON value: a per-block scan from
 // Python costs a bridge round trip per block, about 200 times slower.
 const { Vec3 } = require('vec3')
-const { requireInteger, requireWorldPoint } = require('./errors')
+const { requireInteger, requireWorldBlock } = require('./errors')
 
 // Largest box edge half-length the scan accepts (a 33 x 33 x 33 box, 35,937 blocks).
 const MAX_SCAN_RADIUS = 16
@@ -39,7 +39,7 @@ function scanBox (bot, { radius, half_height: halfHeight }) {
 
 /** Name of the block at a world position (integers, blocks); null where the chunk is not loaded. */
 function blockAt (bot, { x, y, z }) {
-  requireWorldPoint({ x, y, z }, true)
+  requireWorldBlock({ x, y, z })
   return bot.blockAt(new Vec3(x, y, z), false)?.name ?? null
 }
 

@@ -5,7 +5,7 @@
 // the count (smelting.js says how long each burns). The bot waits by the furnace and takes the
 // output; what was made is counted in the inventory before and after. Positions are world
 // blocks (x east, y up, z south).
-const { HelperError, requireInteger, requireNumber } = require('./errors')
+const { HelperError } = require('./errors')
 const { Stop, haltWatch } = require('./stepwise')
 const { withTimeout } = require('./waiting')
 const { left } = require('./approach')
@@ -14,9 +14,6 @@ const { stationFor, lacking, madeReason } = require('./making')
 const { vec } = require('./state')
 const { SMELT_TICKS, fuelTicks, productOf, inputsFor } = require('../lib/smelting')
 
-const MAX_COUNT = 64
-const MAX_RADIUS = 32
-const MAX_TIMEOUT_S = 900
 const FURNACE = 'furnace'
 const POLL_MS = 500
 // Fuels tried when none is named, best first; then any other carried fuel but the input.
@@ -27,9 +24,6 @@ async function smelt (bot, { item, count = 1, fuel = null, radius = 16, timeout_
   const output = typeof item === 'string' && (productOf(item) ?? (inputsFor(item).length ? item : null))
   if (!output || !bot.registry.itemsByName[output]) throw new HelperError('bad_args', `item must be something a furnace makes or smelts${item ? `; '${item}' is neither` : ''}`)
   if (fuel !== null && !(bot.registry.itemsByName[fuel] && fuelTicks(fuel) > 0)) throw new HelperError('bad_args', `fuel must be an item that burns; '${fuel}' does not`)
-  requireInteger('count', count, 1, MAX_COUNT)
-  requireInteger('radius', radius, 1, MAX_RADIUS)
-  requireNumber('timeout_s', timeoutS, 1, MAX_TIMEOUT_S)
   const deadline = Date.now() + timeoutS * 1000
   const before = counts(bot)
   const made = () => carried(bot, (i) => i.name === output) - (before[output] ?? 0)

@@ -1,13 +1,11 @@
 'use strict'
 // Where an action points: egocentric offsets {forward, right, up} or a world block {x, y, z}.
 const { Vec3 } = require('vec3')
-const { HelperError, requireInteger, requireWorldPoint } = require('./errors')
+const { HelperError } = require('./errors')
 const { frameOf } = require('./frame')
 
 // Survival reach from the eyes, in blocks.
 const REACH = 4.5
-// Offsets further than this name no block an action could reach.
-const MAX_OFFSET = 64
 const OFFSETS = ['forward', 'right', 'up']
 
 function targetBlock (bot, args) {
@@ -15,11 +13,9 @@ function targetBlock (bot, args) {
   const world = ['x', 'y', 'z'].some((k) => k in args)
   if (ego === world) throw new HelperError('bad_args', 'give either offsets forward/right/up or a world block x, y, z, not both')
   if (world) {
-    requireWorldPoint(args, true)
     return new Vec3(args.x, args.y, args.z)
   }
   const offsets = OFFSETS.map((k) => args[k] ?? 0) // missing ones are 0
-  OFFSETS.forEach((k, i) => requireInteger(k, offsets[i], -MAX_OFFSET, MAX_OFFSET))
   return frameOf(bot).toWorld(...offsets)
 }
 

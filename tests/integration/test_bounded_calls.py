@@ -1,5 +1,6 @@
 """Every tool call is bounded, on a real server: a number the bot cannot use is `bad_args`
-whether it comes through a world tool or straight to the bridge, and changes nothing; a
+through a world tool (its model holds the bounds), and NaN or an infinity is refused straight to
+the bridge too (JSON cannot carry them), as is a block read outside the world; none changes anything; a
 world tool that walks leg after leg under a python tool that timed out stops at its next leg."""
 
 from __future__ import annotations
@@ -31,11 +32,11 @@ BAD_CALLS = [
 ]
 # Straight to the bridge, as a caller that skips the tools would: (action, arguments).
 BAD_BRIDGE_CALLS = [
-    ("goto", {"x": 1e308, "y": 5, "z": 0}),
-    ("look", {"yaw_deg": -1e308}),
-    ("dig", {"forward": 10**9}),
+    ("goto", {"x": NAN, "y": 5, "z": 0}),
+    ("look", {"yaw_deg": -INF}),
+    ("dig", {"forward": NAN}),
     ("blockAt", {"x": 0, "y": 10**6, "z": 0}),
-    ("wait", {"seconds": 1e308}),
+    ("wait", {"seconds": INF}),
 ]
 
 

@@ -1,7 +1,8 @@
 """Every number a world tool sends to the bot is finite and within its range: each numeric
-argument of each world tool refuses NaN, infinities and 1e308, takes nothing beyond the world
-border, and agrees with the range its Skill.md states; the executor refuses NaN and infinities
-for any tool, anywhere in its arguments, before it runs."""
+argument of each world tool refuses NaN, infinities and 1e308 and takes nothing beyond the world
+border; the schema made from its model (what the planner reads and the executor checks) takes
+what the model takes, within the bounds it states; the executor refuses NaN and infinities for
+any tool, anywhere in its arguments, before it runs. The bridge checks none of it again."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from agent.infospace import Infospace
 from agent.paths import WORLD_TOOLS_DIR
 from agent.tools import Executor, load_toolbox, standard_sources
-from agent.tools.runners import import_entry
+from agent.tools.runners import import_tool_module
 from agent.tools.schema import JsonSchema, check_args
 from agent.world.toolkit import WORLD_BORDER, _first_problem
 
@@ -36,8 +37,7 @@ def _numeric_fields(model: type[BaseModel]) -> list[str]:
 
 
 def _args_model(folder) -> type[BaseModel] | None:
-    module = import_entry(folder.name, folder / "tool.py").__globals__
-    return module.get("Args")
+    return getattr(import_tool_module(folder.name, folder / "tool.py"), "Args", None)
 
 
 # The world tools with numeric arguments (the others take none, or only words and flags).
@@ -107,7 +107,7 @@ def _integer(model: type[BaseModel], name: str) -> bool:
 @pytest.mark.parametrize("tool", sorted(MODELS))
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
-def test_a_world_tool_takes_only_finite_numbers_in_the_world_and_agrees_with_its_skill_md(tool: str, data) -> None:
+def test_a_world_tool_takes_only_finite_numbers_in_the_world_and_its_schema_agrees(tool: str, data) -> None:
     model, schema = MODELS[tool], TOOLBOX.tools[tool].schema_hint
     for name in _numeric_fields(model):
         value = data.draw(st.integers(-2 * WORLD_BORDER, 2 * WORLD_BORDER) if _integer(model, name) else NUMBERS)

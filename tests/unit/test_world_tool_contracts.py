@@ -1,13 +1,16 @@
-"""Every Minecraft world tool: its folder, its Skill.md contract and its tool.py agree."""
+"""Every Minecraft world tool: its folder, its Skill.md contract, and its arguments stated once,
+in its tool.py's model, from which the loaded schema is made."""
 
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from agent.paths import WORLD_TOOLS_DIR
 from agent.tools import ToolResult, load_toolbox, standard_sources
 from agent.tools.completion import judged
-from agent.tools.runners import import_entry
+from agent.tools.model_schema import model_schema
+from agent.tools.runners import import_tool_module
 
 TOOLS = sorted(p.name for p in (WORLD_TOOLS_DIR / "minecraft").iterdir() if (p / "Skill.md").is_file())
 EXPECTED = {
@@ -30,16 +33,22 @@ def test_the_body_has_every_tool() -> None:
 
 
 @pytest.mark.parametrize("name", TOOLS)
-def test_contract_and_code_agree(toolbox, name: str) -> None:
+def test_the_arguments_are_stated_once_in_the_model_and_loaded_from_it(toolbox, name: str) -> None:
     spec = toolbox.tools[name]
     assert spec.type == "python" and spec.source == "minecraft" and spec.path.parent.name == name
-    module = import_entry(name, spec.path.parent / "tool.py").__globals__
-    args_model = module.get("Args") or module["NoArgs"]
-    schema = spec.schema_hint
-    assert schema is not None, f"{name} must declare its arguments"
-    assert set(schema.properties) == set(args_model.model_fields), f"{name}: Skill.md and tool.py name different arguments"
-    required = {k for k, f in args_model.model_fields.items() if f.is_required()}
-    assert set(schema.required or []) == required
+    front = yaml.safe_load(spec.path.read_text().split("---")[1])
+    assert not {"schema_hint", "slots"} & set(front), f"{name}: its Skill.md states arguments its tool.py states"
+    model = getattr(import_tool_module(name, spec.path.parent / "tool.py"), "Args", None)
+    if model is None:
+        assert spec.schema_hint is None, name
+        return
+    assert spec.schema_hint == model_schema(model)
+    fields = model.model_fields
+    assert list(spec.schema_hint.properties) == sorted(fields, key=lambda n: not fields[n].is_required())
+    assert spec.schema_hint.required == [n for n, f in fields.items() if f.is_required()]
+    for arg, prop in spec.schema_hint.properties.items():
+        if not fields[arg].is_required() and fields[arg].default_factory is None:
+            assert prop.default == fields[arg].default, f"{name}.{arg}: the planner is told the code's default"
 
 
 @pytest.mark.parametrize("name", TOOLS)
@@ -57,16 +66,6 @@ ACTING = {"mc-look", "mc-move", "mc-dig", "mc-place", "mc-equip", "mc-respawn", 
 
 def test_every_tool_that_acts_declares_when_it_is_complete(toolbox) -> None:
     assert {name for name, spec in toolbox.tools.items() if spec.complete_when} == ACTING
-
-
-@pytest.mark.parametrize("name", TOOLS)
-def test_a_default_the_contract_states_is_the_codes_default(toolbox, name: str) -> None:
-    spec = toolbox.tools[name]
-    module = import_entry(name, spec.path.parent / "tool.py").__globals__
-    fields = (module.get("Args") or module["NoArgs"]).model_fields
-    for arg, prop in spec.schema_hint.properties.items():
-        if prop.default is not None:
-            assert fields[arg].default == prop.default, f"{name}.{arg}"
 
 
 @pytest.mark.parametrize(("name", "args", "data", "complete"), [

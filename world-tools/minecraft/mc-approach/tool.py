@@ -10,9 +10,9 @@ MAX_RADIUS, MAX_TIMEOUT_S = 32, 120
 
 
 class Args(ToolArgs):
-    block: BlockName
-    radius: int = Field(16, ge=1, le=MAX_RADIUS)
-    timeout: float = Field(30, ge=1, le=MAX_TIMEOUT_S)
+    block: BlockName = Field(description="the block name, e.g. gold_block, chest, oak_log")
+    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look in")
+    timeout: float = Field(30, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk")
 
     def bridge_args(self):
         return {"block": self.block, "radius": self.radius, "timeout_s": self.timeout}

@@ -13,14 +13,15 @@ MAX_CELLS, MAX_TIMEOUT_S = 64, 300
 
 
 class Args(ToolArgs):
-    shape: Literal["wall", "pillar"] | None = None
-    block: BlockName | None = None
-    length: int = Field(3, ge=1, le=8)
+    shape: Literal["wall", "pillar"] | None = Field(None, description="a named shape, laid out ahead of the bot")
+    block: BlockName | None = Field(None, description="the block to build a shape of, e.g. dirt, cobblestone")
+    length: int = Field(3, ge=1, le=8, description="a wall's width, across the facing")
     height: int = Field(2, ge=1, le=6)
-    forward: int = Field(2, ge=1, le=4)
-    anchor: WorldCell | None = None
-    blocks: list[Placement] | None = Field(None, min_length=1, max_length=MAX_CELLS)
-    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S)
+    forward: int = Field(2, ge=1, le=4, description="blocks ahead of the feet")
+    anchor: WorldCell | None = Field(None, description="a blueprint's world cell [x, y, z]")
+    blocks: list[Placement] | None = Field(None, min_length=1, max_length=MAX_CELLS,
+                                           description="a blueprint: [{at: [dx, dy, dz], block}] from the anchor")
+    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole building")
 
     @model_validator(mode="after")
     def _one_form(self) -> "Args":

@@ -12,11 +12,12 @@ MAX_RADIUS, MAX_TIMEOUT_S = 32, 120
 
 
 class Args(ToolArgs):
-    action: Literal["list", "deposit", "withdraw"] = "list"
-    item: ItemName | None = None
-    count: int | None = Field(None, ge=1, le=MAX_ITEM_COUNT)
-    radius: int = Field(16, ge=1, le=MAX_RADIUS)
-    timeout: float = Field(30, ge=1, le=MAX_TIMEOUT_S)
+    action: Literal["list", "deposit", "withdraw"] = Field(
+        "list", description="list, deposit (put in) or withdraw (take out)")
+    item: ItemName | None = Field(None, description="the item's name, e.g. oak_log; needed to deposit or withdraw")
+    count: int | None = Field(None, ge=1, le=MAX_ITEM_COUNT, description="how many; left out: all there are")
+    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a chest in")
+    timeout: float = Field(30, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the chest")
 
     @model_validator(mode="after")
     def _item_to_move(self):

@@ -10,11 +10,12 @@ MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S, MAX_AVOID = 16, 32, 300, 512
 
 
 class Args(ToolArgs):
-    block: BlockName
-    count: int = Field(1, ge=1, le=MAX_COUNT)
-    radius: int = Field(16, ge=1, le=MAX_RADIUS)
-    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S)
-    avoid: list[WorldCell] = Field([], max_length=MAX_AVOID)
+    block: BlockName = Field(description="the block or the item wanted, e.g. oak_log, cobblestone (dug from stone), sand")
+    count: int = Field(1, ge=1, le=MAX_COUNT, description="blocks to dig")
+    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look in")
+    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole collecting")
+    avoid: list[WorldCell] = Field([], max_length=MAX_AVOID,
+                                   description="world cells [x, y, z] never to dig, such as a build's own blocks")
 
     def bridge_args(self):
         return {"block": self.block, "count": self.count, "radius": self.radius, "timeout_s": self.timeout,

@@ -13,7 +13,7 @@ DIGS_PER_STEP = 3
 
 class Args(ToolArgs):
     direction: Literal["up", "down"]
-    steps: int = Field(1, ge=1, le=16)
+    steps: int = Field(1, ge=1, le=16, description="stairs to dig and climb")
 
 
 def act(bot, a: Args):

@@ -8,9 +8,9 @@ bot out of the pit or room, and exploring goes on from there."""
 
 import math
 import time
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, WithJsonSchema, field_validator
 
 from agent.bridge import timeouts
 from agent.checks import Check, Verdict, evaluate, parse_check, pursued_check
@@ -39,12 +39,14 @@ STUCK_GOAL = (
 
 
 class Args(ToolArgs):
-    max_blocks: Literal[16, 32, 64, 128, 256] = 64
-    max_seconds: Literal[30, 60, 120, 300] = 120
-    allow_dig: bool = False
-    allow_build: bool = False
+    max_blocks: Literal[16, 32, 64, 128, 256] = Field(64, description="blocks to walk at most")
+    max_seconds: Literal[30, 60, 120, 300] = Field(120, description="seconds at most")
+    allow_dig: bool = Field(False, description="pathfinder may dig through blocks")
+    allow_build: bool = Field(False, description="pathfinder may place blocks to tower or bridge")
     climbs: Literal[0, 1, 2] = Field(2, description="climbing sub-plans allowed when no frontier is left")
-    check: Any = None
+    # Read as a Check (below); offered to the planner as an object.
+    check: Annotated[Any, WithJsonSchema({"type": "object"})] = Field(
+        None, description="a goal check to explore for instead of the run's (YAML/JSON form)")
 
     @field_validator("check")
     @classmethod

@@ -10,11 +10,12 @@ MAX_RADIUS, MAX_COUNT, MAX_KINDS = 32, 16, 8
 
 
 class Args(ToolArgs):
-    blocks: list[BlockName] = Field(default_factory=list, max_length=MAX_KINDS)
-    items: bool = False
-    players: bool = False
-    radius: int = Field(16, ge=1, le=MAX_RADIUS)
-    count: int = Field(5, ge=1, le=MAX_COUNT)
+    blocks: list[BlockName] = Field(default_factory=list, max_length=MAX_KINDS,
+                                    description="block names, e.g. oak_log, gold_block, chest")
+    items: bool = Field(False, description="also dropped items on the ground")
+    players: bool = Field(False, description="also other players")
+    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet")
+    count: int = Field(5, ge=1, le=MAX_COUNT, description="at most this many, nearest first")
 
     @model_validator(mode="after")
     def _something_to_find(self) -> "Args":

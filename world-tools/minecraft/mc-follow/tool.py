@@ -9,9 +9,9 @@ MAX_DISTANCE, MAX_SECONDS = 16, 300
 
 
 class Args(ToolArgs):
-    player: str = Field(min_length=1, max_length=16, pattern=r"^\w+$")
-    distance: float = Field(2, ge=1, le=MAX_DISTANCE)
-    seconds: float = Field(10, ge=1, le=MAX_SECONDS)
+    player: str = Field(min_length=1, max_length=16, pattern=r"^\w+$", description="the player's username")
+    distance: float = Field(2, ge=1, le=MAX_DISTANCE, description="blocks to keep from the player")
+    seconds: float = Field(10, ge=1, le=MAX_SECONDS, description="how long to follow")
 
 
 def act(bot, a: Args):

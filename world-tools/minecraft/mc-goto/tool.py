@@ -9,11 +9,11 @@ class Args(ToolArgs):
     x: WorldXZ
     y: WorldY
     z: WorldXZ
-    range: float = Field(1, ge=0, le=16)
-    timeout: float = Field(30, ge=1, le=120)
-    allow_dig: bool = False
-    allow_build: bool = False
-    max_drop: int = Field(3, ge=0, le=16)
+    range: float = Field(1, ge=0, le=16, description="how close counts as there, blocks")
+    timeout: float = Field(30, ge=1, le=120, description="seconds")
+    allow_dig: bool = Field(False, description="may dig through blocks on the way")
+    allow_build: bool = Field(False, description="may place blocks from the inventory to tower up or bridge")
+    max_drop: int = Field(3, ge=0, le=16, description="deepest drop to walk down, blocks")
 
 
 def act(bot, a: Args):

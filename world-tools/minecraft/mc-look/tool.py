@@ -1,15 +1,17 @@
 from typing import Literal
 
+from pydantic import Field
+
 from agent.bridge.models import Orientation
 from agent.world.toolkit import PitchDeg, ToolArgs, WorldXZ, WorldY, YawDeg, run_tool
 
 
 class Args(ToolArgs):
-    yaw: YawDeg | None = None
-    pitch: PitchDeg | None = None
+    yaw: YawDeg | None = Field(None, description="degrees: 0 south, 90 west, 180 north, -90 east")
+    pitch: PitchDeg | None = Field(None, description="degrees, positive looks down; kept if omitted")
     facing: Literal["north", "east", "south", "west"] | None = None
-    snap: bool | None = None
-    x: WorldXZ | None = None
+    snap: bool | None = Field(None, description="true: turn to the nearest cardinal direction")
+    x: WorldXZ | None = Field(None, description="world point to look at (with y and z)")
     y: WorldY | None = None
     z: WorldXZ | None = None
 

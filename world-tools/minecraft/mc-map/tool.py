@@ -1,12 +1,14 @@
 from typing import Literal
 
+from pydantic import Field
+
 from agent.world.results.map import MapView
 from agent.world.spatial import map_view, memory_of, survey_into
 from agent.world.toolkit import ToolArgs, fmt_offset, run_tool
 
 
 class Args(ToolArgs):
-    radius: Literal[4, 8, 12, 16] = 8
+    radius: Literal[4, 8, 12, 16] = Field(8, description="blocks to show in each direction")
 
 
 def summarize(m: MapView) -> str:

@@ -5,7 +5,7 @@ from agent.world.toolkit import ToolArgs, call, fmt_offset, run_tool
 
 
 class Args(ToolArgs):
-    radius: int = Field(4, ge=1, le=16)
+    radius: int = Field(4, ge=1, le=16, description="blocks to look in each direction")
 
 
 def ahead(o: Observation) -> str:

@@ -1,5 +1,7 @@
 from typing import Literal
 
+from pydantic import Field
+
 from agent.bridge import timeouts
 from agent.world.results.place import PlaceReport
 from agent.world.toolkit import BlockTarget, call, run_tool
@@ -9,8 +11,9 @@ PLACE_S = 5.0
 
 
 class Args(BlockTarget):
-    item: str
-    face: Literal["below", "above", "north", "south", "west", "east"] | None = None
+    item: str = Field(description="block item name, e.g. dirt, cobblestone")
+    face: Literal["below", "above", "north", "south", "west", "east"] | None = Field(
+        None, description="the neighbour to place against; default: the first solid one, below first")
 
 
 def summarize(p: PlaceReport) -> str:

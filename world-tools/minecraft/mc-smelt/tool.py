@@ -10,11 +10,12 @@ MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S = 64, 32, 900
 
 
 class Args(ToolArgs):
-    item: ItemName
-    count: int = Field(1, ge=1, le=MAX_COUNT)
-    fuel: ItemName | None = None
-    radius: int = Field(16, ge=1, le=MAX_RADIUS)
-    timeout: float = Field(120, ge=1, le=MAX_TIMEOUT_S)
+    item: ItemName = Field(description="what to make (iron_ingot) or what to smelt (raw_iron)")
+    count: int = Field(1, ge=1, le=MAX_COUNT, description="how many to smelt; each takes 10 seconds")
+    fuel: ItemName | None = Field(None,
+                                  description="the fuel to burn, e.g. coal or oak_planks; left out: the best carried")
+    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a furnace in")
+    timeout: float = Field(120, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the smelting")
 
     def bridge_args(self):
         return {"item": self.item, "count": self.count, "fuel": self.fuel, "radius": self.radius,

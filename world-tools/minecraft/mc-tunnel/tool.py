@@ -10,7 +10,7 @@ DIGS_PER_STEP = 2
 
 
 class Args(ToolArgs):
-    blocks: int = Field(1, ge=1, le=32)
+    blocks: int = Field(1, ge=1, le=32, description="cells to advance")
 
 
 def act(bot, a: Args):
