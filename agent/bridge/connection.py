@@ -9,12 +9,13 @@ BotDisconnected with the reason, at once.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from agent.bridge import runtime, timeouts
 from agent.bridge.errors import BotDisconnected, BridgeError, ConnectError
 from agent.bridge.events import EventLog
-from agent.bridge.models import BlockBox, BotEvent, BotState, BridgeReply, MoveReport, Orientation, PlayerPose, ViewerInfo
+from agent.bridge.models import MAX_CHAT_LENGTH, BlockBox, BotEvent, BotState, BridgeReply, MoveReport, Orientation, PlayerPose, ViewerInfo
 from agent.errors import first_line
 
 # Events after which the bot is gone for good.
@@ -77,14 +78,13 @@ class BotConnection:
     def call(self, action: str, args: dict[str, Any] | None = None, *, timeout_s: float = timeouts.CALL_S) -> Any:
         """Runs a helper action; returns its result, or raises BridgeError with the helper's code.
         The helpers take their arguments as checked (a world tool's model holds their bounds); only
-        what JSON cannot carry, NaN and infinities, is refused here, before anything is sent."""
+        numbers JavaScript cannot hold are refused here, before anything is sent."""
         self._check_usable()
+        if not _sendable(args or {}):
+            raise BridgeError(f"{action}: an argument is NaN, an infinity or an integer past 2**53; "
+                              "expected numbers JavaScript holds exactly", code="bad_args")
         try:
-            wire = json.dumps(args or {}, allow_nan=False)
-        except ValueError:
-            raise BridgeError(f"{action}: an argument is NaN or an infinity; expected finite numbers", code="bad_args") from None
-        try:
-            reply = _bridged(self._helpers.invoke, self._handle, action, wire, timeout_s=timeout_s)
+            reply = _bridged(self._helpers.invoke, self._handle, action, json.dumps(args or {}), timeout_s=timeout_s)
         except BridgeError:
             if action != "stop":
                 self.halt()  # the helper may still be running: it stops before its next step
@@ -123,7 +123,9 @@ class BotConnection:
         return MoveReport.model_validate(result)
 
     def chat(self, text: str) -> None:
-        self.call("chat", {"text": text})
+        """Says `text` in the game's chat, cut to the protocol's limit (a server drops a client
+        that sends more)."""
+        self.call("chat", {"text": text[:MAX_CHAT_LENGTH]})
 
     def scan_box(self, radius: int, half_height: int) -> BlockBox:
         """Block names within `radius` blocks horizontally and `half_height` vertically of the feet block."""
@@ -209,3 +211,18 @@ def _bridged(fn: Any, *args: Any, timeout_s: float, raw: bool = False) -> Any:
     except Exception as e:  # noqa: BLE001 - JSPyBridge raises bare Exception on timeouts
         raise BridgeError(f"bridge call failed: {first_line(e)}", code="bridge") from None
     return answer if raw else BridgeReply.model_validate_json(answer)
+
+
+# JavaScript's numbers are doubles: integers past this lose digits (JSON.parse reads 1e400 as
+# Infinity), and NaN and infinities are no JSON at all.
+_SAFE_INTEGER = 2**53
+
+
+def _sendable(value: Any) -> bool:
+    """Whether every number anywhere in `value` reaches a helper as it is."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, int):
+        return abs(value) <= _SAFE_INTEGER
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+    return all(_sendable(item) for item in items)

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 
-# The protocol's limit for one chat message: mc-say's bound, and where the chat commander clips.
+# The protocol's limit for one chat message: mc-say's bound; BotConnection.chat cuts longer text.
 MAX_CHAT_LENGTH = 256
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from agent.bridge import BotConnection, BridgeError
-from agent.bridge.models import MAX_CHAT_LENGTH, BotEvent
+from agent.bridge.models import BotEvent
 from agent.trace.records import ChatCommand
 
 Command = Literal["!stop", "!status", "!goal"]
@@ -24,7 +24,7 @@ COMMANDS: tuple[str, ...] = Command.__args__
 def announce(bot: BotConnection, text: str) -> None:
     """Says `text` in chat, best effort: an announcement never stops the run."""
     try:
-        bot.chat(text[:MAX_CHAT_LENGTH])
+        bot.chat(text)
     except BridgeError:
         pass
 

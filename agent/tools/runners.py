@@ -31,8 +31,9 @@ class TimedOut(Exception):  # noqa: N818 - named for what happened
 
 
 class PythonTools:
-    """Imports each tool.py (or a decorated tool's module) on its tool's first call and keeps its
-    entry, `tool(executor=..., **args)`, for the next ones."""
+    """Finds each tool.py's entry, `tool(executor=..., **args)`, on its tool's first call (the
+    module imported once per process: at load already, when its Args model is the schema), or
+    a decorated tool's, and keeps it for the next calls."""
 
     def __init__(self) -> None:
         self._entries: dict[Path | str, Callable[..., Any]] = {}
@@ -73,22 +74,24 @@ def call_within(fn: Callable[[], Any], timeout_s: float, name: str) -> Any:
     return outcome["value"]
 
 
-# Each tool.py runs once per process (per version of the file): the loader imports it for its
-# Args model, and its first call finds it here.
-_MODULES: dict[tuple[Path, int], ModuleType] = {}
+# Each tool.py runs once per process, as any module: the loader imports it for its Args model and
+# its calls use that same import, so the schema and the code always come from one reading of it.
+_MODULES: dict[Path, ModuleType] = {}
+_IMPORTING = threading.RLock()
 
 
 def import_tool_module(name: str, path: Path) -> ModuleType:
     """The tool.py at `path`, imported once; what it raises on import is raised here."""
-    key = (path.resolve(), path.stat().st_mtime_ns)
-    if key not in _MODULES:
-        module_spec = importlib.util.spec_from_file_location("mcagent_tool_" + re.sub(r"\W", "_", name), path)
-        if module_spec is None or module_spec.loader is None:
-            raise ToolFailure("unavailable", f"cannot import {path}")
-        module = importlib.util.module_from_spec(module_spec)
-        module_spec.loader.exec_module(module)
-        _MODULES[key] = module
-    return _MODULES[key]
+    key = path.resolve()
+    with _IMPORTING:
+        if key not in _MODULES:
+            module_spec = importlib.util.spec_from_file_location("mcagent_tool_" + re.sub(r"\W", "_", name), path)
+            if module_spec is None or module_spec.loader is None:
+                raise ToolFailure("unavailable", f"cannot import {path}")
+            module = importlib.util.module_from_spec(module_spec)
+            module_spec.loader.exec_module(module)
+            _MODULES[key] = module
+        return _MODULES[key]
 
 
 def import_entry(name: str, path: Path) -> Callable[..., Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
 from agent.bridge import BotConnection, BridgeError, timeouts
 from agent.tools.result import FAILURE_CODES, ToolFailure, ToolResult
@@ -35,30 +35,32 @@ FEED_RADIUS = 8
 # are guards, not choices the planner makes: the model checks them (run_tool) and the schema the
 # planner reads leaves them out, so the catalog does not spend a line on the world border.
 WORLD_BORDER = 30_000_000
+BUILD_LIMIT = 2048
 
 
-def _guard(kind: str, low: int, high: int) -> BeforeValidator:
-    """Refuses a number outside [low, high] (NaN included) before it is read as `kind`."""
+def _guard(kind: type[int] | type[float], low: int, high: int) -> Any:
+    """`kind` held to [low, high], NaN refused: checked before parsing (so that 1e308 for an
+    integer is named as out of range, not as unparseable) and after (a string parsed)."""
     def within(value: Any) -> Any:
         if isinstance(value, (int, float)) and not isinstance(value, bool) and not low <= value <= high:
-            raise ValueError(f"expected {kind} from {low} to {high}")
+            raise ValueError(f"expected {'an integer' if kind is int else 'a number'} from {low} to {high}")
         return value
-    return BeforeValidator(within)
+    return Annotated[kind, BeforeValidator(within), AfterValidator(within)]
 
 
 # World coordinates in blocks (x east, z south: within the world border; y: the build height of
 # any version, with room to spare).
-WorldXZ = Annotated[float, _guard("a number", -WORLD_BORDER, WORLD_BORDER)]
-WorldY = Annotated[float, _guard("a number", -2048, 2048)]
+WorldXZ = _guard(float, -WORLD_BORDER, WORLD_BORDER)
+WorldY = _guard(float, -BUILD_LIMIT, BUILD_LIMIT)
 # A block's world coordinates, the same bounds in whole blocks; a cell [x, y, z] of them.
-BlockXZ = Annotated[int, _guard("an integer", -WORLD_BORDER, WORLD_BORDER)]
-BlockY = Annotated[int, _guard("an integer", -2048, 2048)]
+BlockXZ = _guard(int, -WORLD_BORDER, WORLD_BORDER)
+BlockY = _guard(int, -BUILD_LIMIT, BUILD_LIMIT)
 WorldCell = tuple[BlockXZ, BlockY, BlockXZ]
 # Degrees, Minecraft's convention (agent/bridge/models.py): yaw 0 = south, 90 = west; pitch + looks down.
 YawDeg = Annotated[float, Field(ge=-360, le=360, allow_inf_nan=False)]
 PitchDeg = Annotated[float, Field(ge=-90, le=90, allow_inf_nan=False)]
 # Blocks from the bot along its own axes (forward, right, up): farther than any reach.
-Offset = Annotated[int, _guard("an integer", -64, 64)]
+Offset = _guard(int, -64, 64)
 
 
 class ToolArgs(BaseModel):
@@ -74,9 +76,22 @@ class NoArgs(ToolArgs):
     """For tools that take no arguments."""
 
 
+def in_world(cell: tuple[int, int, int]) -> bool:
+    """Whether a block's world coordinates lie within the bounds of BlockXZ and BlockY."""
+    x, y, z = cell
+    return abs(x) <= WORLD_BORDER and abs(y) <= BUILD_LIMIT and abs(z) <= WORLD_BORDER
+
+
+def whole_point(args: BaseModel) -> None:
+    """A world point or block is x, y and z together, or none of them."""
+    given = [axis for axis in "xyz" if getattr(args, axis) is not None]
+    if given and len(given) < 3:
+        raise ValueError(f"a world point needs x, y and z together (got only {', '.join(given)})")
+
+
 class BlockTarget(ToolArgs):
     """A block to act on: egocentric offsets (forward, right, up; missing ones are 0) or a world block x, y, z.
-    The bridge (target.js) checks that exactly one form is given."""
+    The bridge (target.js) checks that one form, not both, is given."""
 
     forward: Offset | None = Field(None, description="egocentric offset of the block from the feet block")
     right: Offset | None = None
@@ -84,6 +99,11 @@ class BlockTarget(ToolArgs):
     x: BlockXZ | None = Field(None, description="or a world block (with y and z)")
     y: BlockY | None = None
     z: BlockXZ | None = None
+
+    @model_validator(mode="after")
+    def _whole_block(self) -> BlockTarget:
+        whole_point(self)
+        return self
 
 
 def run_tool(

@@ -24,8 +24,9 @@ async function craft (bot, { item, count = 1, radius = 16, timeout_s: timeoutS =
   const had = carried(bot, (i) => i.type === kind.id)
   const made = () => carried(bot, (i) => i.type === kind.id) - had
   const station = { table: null, placed: false }
-  // A round crafts one recipe, which makes at least one: `count` rounds are enough.
-  const run = await runSteps(bot, count, async () => {
+  // A round crafts one recipe, which makes at least one: `count` rounds are enough, and one more
+  // finds the count reached. Rounds that made nothing end it short: incomplete (madeReason).
+  const run = await runSteps(bot, count + 1, async () => {
     if (made() >= count) throw new Stop('completed', `made ${made()} ${item}`)
     const recipe = await usableRecipe(bot, kind, radius, station, deadline)
     await withTimeout(bot.craft(recipe, 1, station.table ?? undefined), left(deadline), `crafting ${item}`)

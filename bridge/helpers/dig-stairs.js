@@ -2,7 +2,6 @@
 // Digging a walkable staircase up or down along the facing, one step at a time, never the
 // block underfoot. Offsets are egocentric [forward, right, up] in blocks from the feet block
 // (frame.js); the report's positions are world blocks and its height is measured, not counted.
-const { HelperError } = require('./errors')
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
 const { digAlong } = require('./digging')
@@ -18,7 +17,6 @@ const PLANS = {
 /** @param {{direction: 'up'|'down', steps?: number}} args */
 async function digStairs (bot, { direction, steps = 1 }) {
   const plan = PLANS[direction]
-  if (!plan) throw new HelperError('bad_args', 'direction must be up or down')
   const { facing, start, end, dug, run } = await digAlong(bot, steps, plan)
   return {
     direction,

@@ -1,6 +1,6 @@
 'use strict'
 // An expected failure with a short machine-readable code the Python side can branch on, and the
-// checks of the numbers the bridge's own callers send (a survey's radius, a block read, the
+// checks of the numbers the bridge's own callers send (a scan's radius, a block read, the
 // viewer's port). A world tool's arguments arrive checked: its tool.py's model is where their
 // bounds live (agent/tools/model_schema.py).
 class HelperError extends Error {

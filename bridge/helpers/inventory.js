@@ -2,8 +2,6 @@
 // What the bot carries, and putting an item in a hand or armour slot.
 const { HelperError } = require('./errors')
 
-const DESTINATIONS = ['hand', 'off-hand', 'head', 'torso', 'legs', 'feet']
-
 function itemView (i) {
   return { name: i.name, count: i.count, slot: i.slot }
 }
@@ -48,7 +46,6 @@ function inventory (bot) {
 }
 
 async function equip (bot, { item, destination = 'hand' }) {
-  if (!DESTINATIONS.includes(destination)) throw new HelperError('bad_args', `destination must be one of ${DESTINATIONS.join(', ')}`)
   const found = bot.inventory.items().find((i) => i.name === item)
   if (!found) throw new HelperError('refused', `no ${item} in the inventory`)
   await bot.equip(found, destination)

@@ -33,10 +33,10 @@ function lacking (what, missing) {
   return new Stop('refused', `${what} needs ${missing.map((m) => `${m.count} more ${m.name}`).join(', ')}`, { missing })
 }
 
-/** A report's stop reason: completed once `made` reached `asked`; a refusal after some were made is incomplete. */
+/** A report's stop reason: completed once `made` reached `asked`; short of it, a run that ran out of rounds, or a refusal after some were made, is incomplete. */
 function madeReason (made, asked, stopReason) {
   if (made >= asked) return 'completed'
-  return stopReason === 'refused' && made > 0 ? 'incomplete' : stopReason
+  return stopReason === 'completed' || (stopReason === 'refused' && made > 0) ? 'incomplete' : stopReason
 }
 
 module.exports = { stationFor, lacking, madeReason }

@@ -13,7 +13,6 @@ const { state, vec } = require('./state')
 const { settle, routeOf, steer } = require('./steering')
 const { halt } = require('./stepwise')
 
-const CONTROLS = ['forward', 'back', 'left', 'right', 'jump', 'sprint', 'sneak']
 // Blocked this many physics ticks in a row (50 ms each) while pushing: a collision.
 const COLLISION_TICKS = 3
 // Dropping more than this below the start (a grid step: below its lowest planned block) is a
@@ -34,7 +33,7 @@ function orientation (bot) {
 /**
  * A target: {yaw_deg[, pitch_deg]} | {facing} | {x, y, z} (a world point to look at), at most one;
  * then `snap: true` turns to the cardinal nearest the result. Pitch is kept unless given.
- * Every number is checked before the bot turns: a bad one changes nothing.
+ * The numbers arrive checked: mc-look's model bounds them.
  */
 async function look (bot, args) {
   const point = 'x' in args || 'y' in args || 'z' in args
@@ -92,12 +91,8 @@ function report (bot, w, stop) {
   }
 }
 
-/** Holds controls for `seconds`; stops early on collision, fall or disconnect. */
+/** Holds controls (mineflayer's: forward, back, left, right, jump, sprint, sneak) for `seconds`; stops early on collision, fall or disconnect. */
 async function hold (bot, { controls, seconds }) {
-  const unknown = (controls ?? []).filter((c) => !CONTROLS.includes(c))
-  if (!Array.isArray(controls) || controls.length === 0 || unknown.length) {
-    throw new HelperError('bad_args', `controls must be a non-empty list of ${CONTROLS.join(', ')}`)
-  }
   const horizontal = controls.some((c) => ['forward', 'back', 'left', 'right'].includes(c))
   const w = watchMove(bot, () => horizontal)
   try {
@@ -208,4 +203,4 @@ async function wait (bot, { seconds }) {
   return state(bot)
 }
 
-module.exports = { look, hold, step, stop, wait, planWalk, CONTROLS }
+module.exports = { look, hold, step, stop, wait, planWalk }

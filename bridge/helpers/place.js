@@ -22,9 +22,6 @@ function overlapsBot (bot, pos) {
 }
 
 function support (bot, pos, face) {
-  if (face !== undefined && !NEIGHBOURS[face]) {
-    throw new HelperError('bad_args', `face must be one of ${Object.keys(NEIGHBOURS).join(', ')}`)
-  }
   for (const name of face ? [face] : Object.keys(NEIGHBOURS)) {
     const off = new Vec3(...NEIGHBOURS[name])
     const ref = bot.blockAt(pos.plus(off), false)

@@ -93,7 +93,7 @@ def test_the_early_lifeline_is_set_for_the_bridge_alone(bot: BotConnection) -> N
 
 
 def test_bad_args_fail_with_a_coded_reason(bot: BotConnection) -> None:
-    with pytest.raises(BridgeError, match="look: an argument is NaN or an infinity") as e:
+    with pytest.raises(BridgeError, match="look: an argument is NaN, an infinity or an integer past 2") as e:
         bot.look(0, float("nan"))
     assert e.value.code == "bad_args"
     with pytest.raises(BridgeError, match="y must be an integer from -2048 to 2048") as e:

@@ -142,3 +142,29 @@ def test_check_args_refuses_nan_and_infinity_wherever_they_are(args: dict[str, A
     assert (reason is not None) == _unfinite(args)
     if reason is not None:
         assert "expected a finite number" in reason and "\n" not in reason
+
+
+@pytest.mark.parametrize("tool", ["mc-look", "mc-dig", "mc-place"])
+def test_a_world_point_is_x_y_and_z_together(tool: str) -> None:
+    """The bridge takes a point as checked: half of one once became (5, undefined, undefined)."""
+    model = _args_model(WORLD_TOOLS_DIR / "minecraft" / tool)
+    with pytest.raises(ValidationError) as raised:
+        model.model_validate({**REQUIRED.get(tool, {}), "x": 5, "z": 1})
+    assert "needs x, y and z together (got only x, z)" in _first_problem(raised.value, model)
+    model.model_validate({**REQUIRED.get(tool, {}), "x": 5, "y": 4, "z": 1})
+
+
+def test_a_guard_holds_numbers_written_as_text_too() -> None:
+    model = MODELS["mc-goto"]
+    for bad in ("1e308", "nan", "-inf"):
+        with pytest.raises(ValidationError) as raised:
+            model.model_validate({"x": bad, "y": 5, "z": 0})
+        assert _first_problem(raised.value, model).startswith("x: expected a number from -30000000 to 30000000")
+
+
+def test_a_blueprint_cell_outside_the_world_is_refused_whatever_its_offset() -> None:
+    model = _args_model(WORLD_TOOLS_DIR / "minecraft" / "mc-build")
+    for at in ([10**400, 0, 0], [0, 3000, 0]):
+        with pytest.raises(ValidationError) as raised:
+            model.model_validate({"anchor": [0, 5, 0], "blocks": [{"at": at, "block": "dirt"}]})
+        assert "is outside the world" in _first_problem(raised.value, model)

@@ -5,7 +5,7 @@ from agent.checks.model import BlockName
 from agent.world.results.approach import ApproachReport
 from agent.world.toolkit import ToolArgs, run_tool
 
-# What the bridge's approach.js accepts (it checks again).
+# The arguments' bounds (here only: approach.js takes the values as checked).
 MAX_RADIUS, MAX_TIMEOUT_S = 32, 120
 
 

@@ -6,9 +6,9 @@ from agent.bridge import BotConnection, timeouts
 from agent.checks.model import BlockName, Placement, Plan
 from agent.world.blueprints import shape_plan
 from agent.world.results.build import BuildReport
-from agent.world.toolkit import ToolArgs, WorldCell, run_tool
+from agent.world.toolkit import ToolArgs, WorldCell, in_world, run_tool
 
-# What the bridge's build.js accepts (it checks again).
+# The arguments' bounds (here only: build.js takes the values as checked).
 MAX_CELLS, MAX_TIMEOUT_S = 64, 300
 
 
@@ -31,6 +31,10 @@ class Args(ToolArgs):
             raise ValueError("a shape needs the block to build it of")
         if self.blocks is not None and self.anchor is None:
             raise ValueError("a blueprint needs its anchor, a world cell [x, y, z]")
+        cells = Plan(anchor=self.anchor, blocks=self.blocks).cells() if self.blocks is not None else []
+        outside = next((cell for cell, _ in cells if not in_world(cell)), None)
+        if outside is not None:
+            raise ValueError(f"the blueprint's cell {list(outside)} is outside the world")
         return self
 
 

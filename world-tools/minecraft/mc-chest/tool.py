@@ -7,7 +7,7 @@ from agent.checks.model import MAX_ITEM_COUNT, ItemName
 from agent.world.results.chest import ChestReport
 from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
 
-# What the bridge's chest.js accepts (it checks again).
+# The arguments' bounds (here only: chest.js takes the values as checked).
 MAX_RADIUS, MAX_TIMEOUT_S = 32, 120
 
 

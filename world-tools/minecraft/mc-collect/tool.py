@@ -5,7 +5,7 @@ from agent.checks.model import BlockName
 from agent.world.results.collect import CollectReport
 from agent.world.toolkit import ToolArgs, WorldCell, run_tool, stopped_unless_completed
 
-# What the bridge's collect.js accepts (it checks again).
+# The arguments' bounds (here only: collect.js takes the values as checked).
 MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S, MAX_AVOID = 16, 32, 300, 512
 
 

@@ -5,7 +5,7 @@ from agent.checks.model import ItemName
 from agent.world.results.crafting import CraftReport
 from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
 
-# What the bridge's craft.js accepts (it checks again).
+# The arguments' bounds (here only: craft.js takes the values as checked).
 MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S = 576, 32, 300
 
 

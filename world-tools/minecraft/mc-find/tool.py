@@ -5,7 +5,7 @@ from agent.world.results.find import FindReport, Sighting
 from agent.world.spatial import memory_of
 from agent.world.toolkit import ToolArgs, fmt_offset, run_tool
 
-# What the bridge's find.js accepts (it checks again).
+# The arguments' bounds (here only: find.js takes the values as checked).
 MAX_RADIUS, MAX_COUNT, MAX_KINDS = 32, 16, 8
 
 

@@ -4,7 +4,7 @@ from agent.bridge import timeouts
 from agent.world.results.follow import FollowReport
 from agent.world.toolkit import ToolArgs, run_tool
 
-# What the bridge's follow.js accepts (it checks again).
+# The arguments' bounds (here only: follow.js takes the values as checked).
 MAX_DISTANCE, MAX_SECONDS = 16, 300
 
 

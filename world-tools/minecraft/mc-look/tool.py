@@ -1,9 +1,9 @@
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from agent.bridge.models import Orientation
-from agent.world.toolkit import PitchDeg, ToolArgs, WorldXZ, WorldY, YawDeg, run_tool
+from agent.world.toolkit import PitchDeg, ToolArgs, WorldXZ, WorldY, YawDeg, run_tool, whole_point
 
 
 class Args(ToolArgs):
@@ -14,6 +14,11 @@ class Args(ToolArgs):
     x: WorldXZ | None = Field(None, description="world point to look at (with y and z)")
     y: WorldY | None = None
     z: WorldXZ | None = None
+
+    @model_validator(mode="after")
+    def _whole_point(self) -> "Args":
+        whole_point(self)
+        return self
 
 
 def act(bot, a: Args):

@@ -22,7 +22,7 @@ class Args(ToolArgs):
     duration: float | None = Field(None, ge=0.05, le=10, description="seconds to hold the keys")
     blocks: int | None = Field(None, ge=1, le=32, description="whole blocks along the facing")
     max_drop: int | None = Field(None, ge=1, le=16,
-                                 description="with blocks: deepest drop to walk down, blocks (default 3)")
+                                 description="with blocks: deepest drop to walk down, blocks (default: no fall damage)")
 
     @model_validator(mode="after")
     def _one_form(self) -> "Args":

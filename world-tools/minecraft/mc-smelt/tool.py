@@ -5,7 +5,7 @@ from agent.checks.model import ItemName
 from agent.world.results.crafting import SmeltReport
 from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
 
-# What the bridge's smelt.js accepts (it checks again).
+# The arguments' bounds (here only: smelt.js takes the values as checked).
 MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S = 64, 32, 900
 
 
