@@ -16,7 +16,7 @@ from agent.paths import REPO_ROOT, WORLD_TOOLS_DIR
 from agent.tools.frontmatter import CORE_SOURCE, PYTHON_ENTRY, ToolFileError, parse_skill
 from agent.tools.model_schema import ModelSchemaError, model_schema, model_slots
 from agent.tools.registry import RegisteredTool
-from agent.tools.runners import import_tool_module
+from agent.tools.runners import args_model
 from agent.tools.schema import check_args
 from agent.tools.spec import LoadError, ToolSpec, schema_problem
 
@@ -164,11 +164,9 @@ def _with_code_schema(box: Toolbox, spec: ToolSpec) -> ToolSpec | None:
     cannot express, is a load error, and the tool is left out."""
     code = spec.path.parent / PYTHON_ENTRY
     try:
-        model = getattr(import_tool_module(spec.name, code), "Args", None)
-        schema, slots = None, None
-        if isinstance(model, type) and issubclass(model, BaseModel):
-            schema = model_schema(model)
-            slots = model_slots(model, schema)
+        model = args_model(spec.name, code)
+        schema = model_schema(model) if model is not None else None
+        slots = model_slots(model, schema) if model is not None else None
     except ModelSchemaError as e:
         box.errors.append(LoadError(path=code, message=str(e)))
         return None

@@ -14,6 +14,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from pydantic import BaseModel
+
 from agent.infospace import Infospace
 from agent.infospace.models import Note
 from agent.tools.context import LlmBackend, ToolContext
@@ -92,6 +94,12 @@ def import_tool_module(name: str, path: Path) -> ModuleType:
             module_spec.loader.exec_module(module)
             _MODULES[key] = module
         return _MODULES[key]
+
+
+def args_model(name: str, path: Path) -> type[BaseModel] | None:
+    """The arguments model the tool.py at `path` defines as `Args`, if it defines one."""
+    model = getattr(import_tool_module(name, path), "Args", None)
+    return model if isinstance(model, type) and issubclass(model, BaseModel) else None
 
 
 def import_entry(name: str, path: Path) -> Callable[..., Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from agent.bridge import BotConnection, BridgeError, timeouts
 from agent.tools.result import FAILURE_CODES, ToolFailure, ToolResult
@@ -56,6 +56,7 @@ WorldY = _guard(float, -BUILD_LIMIT, BUILD_LIMIT)
 BlockXZ = _guard(int, -WORLD_BORDER, WORLD_BORDER)
 BlockY = _guard(int, -BUILD_LIMIT, BUILD_LIMIT)
 WorldCell = tuple[BlockXZ, BlockY, BlockXZ]
+_WORLD_CELL: TypeAdapter[tuple[int, int, int]] = TypeAdapter(WorldCell)
 # Degrees, Minecraft's convention (agent/bridge/models.py): yaw 0 = south, 90 = west; pitch + looks down.
 YawDeg = Annotated[float, Field(ge=-360, le=360, allow_inf_nan=False)]
 PitchDeg = Annotated[float, Field(ge=-90, le=90, allow_inf_nan=False)]
@@ -77,9 +78,12 @@ class NoArgs(ToolArgs):
 
 
 def in_world(cell: tuple[int, int, int]) -> bool:
-    """Whether a block's world coordinates lie within the bounds of BlockXZ and BlockY."""
-    x, y, z = cell
-    return abs(x) <= WORLD_BORDER and abs(y) <= BUILD_LIMIT and abs(z) <= WORLD_BORDER
+    """Whether a block's world coordinates pass WorldCell's guards (a sum of cell and offset, say)."""
+    try:
+        _WORLD_CELL.validate_python(cell)
+    except ValidationError:
+        return False
+    return True
 
 
 def whole_point(args: BaseModel) -> None:

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from agent.infospace import Infospace
 from agent.paths import WORLD_TOOLS_DIR
 from agent.tools import Executor, load_toolbox, standard_sources
-from agent.tools.runners import import_tool_module
+from agent.tools.runners import args_model
 from agent.tools.schema import JsonSchema, check_args
 from agent.world.toolkit import WORLD_BORDER, _first_problem
 
@@ -37,7 +37,7 @@ def _numeric_fields(model: type[BaseModel]) -> list[str]:
 
 
 def _args_model(folder) -> type[BaseModel] | None:
-    return getattr(import_tool_module(folder.name, folder / "tool.py"), "Args", None)
+    return args_model(folder.name, folder / "tool.py")
 
 
 # The world tools with numeric arguments (the others take none, or only words and flags).

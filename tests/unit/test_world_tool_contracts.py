@@ -10,7 +10,7 @@ from agent.paths import WORLD_TOOLS_DIR
 from agent.tools import ToolResult, load_toolbox, standard_sources
 from agent.tools.completion import judged
 from agent.tools.model_schema import model_schema
-from agent.tools.runners import import_tool_module
+from agent.tools.runners import args_model
 
 TOOLS = sorted(p.name for p in (WORLD_TOOLS_DIR / "minecraft").iterdir() if (p / "Skill.md").is_file())
 EXPECTED = {
@@ -38,7 +38,7 @@ def test_the_arguments_are_stated_once_in_the_model_and_loaded_from_it(toolbox, 
     assert spec.type == "python" and spec.source == "minecraft" and spec.path.parent.name == name
     front = yaml.safe_load(spec.path.read_text().split("---")[1])
     assert not {"schema_hint", "slots"} & set(front), f"{name}: its Skill.md states arguments its tool.py states"
-    model = getattr(import_tool_module(name, spec.path.parent / "tool.py"), "Args", None)
+    model = args_model(name, spec.path.parent / "tool.py")
     if model is None:
         assert spec.schema_hint is None, name
         return
