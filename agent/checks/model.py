@@ -177,6 +177,11 @@ class Predicate(StrictModel):
     def describe(self) -> str:
         return _key(type(self))
 
+    @property
+    def kind(self) -> str:
+        """Its YAML key: has_item, within, all, ..."""
+        return _key(type(self))
+
     def at_cell(self, cell: Standing) -> bool | None:
         """Whether the check would hold with the bot standing in `cell`; None when where it stands
         does not decide it (an item, a block elsewhere). Lets a search aim at places that satisfy it."""

@@ -10,6 +10,7 @@ import argparse
 
 from agent.cli.parser import add_config_flags, add_viewer_flags, load_from_args
 from agent.cli.run_cmd import run_and_print, trace_path
+from agent.goals import Understanding
 from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags
 from agent.config import LoadedConfig
@@ -47,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
     goal, check = world.scenario.goal, world.scenario.success
     print(f"goal: {goal} (scenario {EXPLORE_SCENARIO}, LLM {config.llm})")
     with trace_path(None, config, goal) as trace:
-        result = run_and_print(loaded, args, world, goal, check, DEMO_OPTIONS, trace, on_ready=_describe)
+        result = run_and_print(loaded, args, world, Understanding.given(goal, check), DEMO_OPTIONS, trace,
+                               on_ready=_describe)
     return DEMO_EXIT_CODES.get(result.outcome, 1)
 
 

@@ -20,17 +20,17 @@ from pathlib import Path
 from rich.console import Console
 
 from agent.checks import Check, load_check
-from agent.checks.derive import derive_check
+from agent.goals import Understanding, understand
 from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args
 from agent.cli.serving import add_scenario_seed_flag, add_server_flags, world_options
 from agent.cli.tools_cmd import add_catalog_flags, add_tools_flags, tool_sources
 from agent.config import AgentConfig, LoadedConfig
 from agent.errors import ConfigError
 from agent.planner import PlannerOptions, RunResult
-from agent.replay.timeline import offered_line, render
+from agent.replay.timeline import offered_line, render, understood_line
 from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
 from agent.trace import Event, new_folder_kept_if_used
-from agent.trace.schema import Chat, DoneClaim, LlmCall, RunEnd, RunStart, ToolCall, ToolResult
+from agent.trace.schema import Chat, DoneClaim, LlmCall, RunEnd, RunStart, ToolCall, ToolResult, Understood
 
 # Outcomes where something outside the agent failed: said on stderr too, for whoever runs it unattended.
 ENDED_BY_FAULT = ("llm_error", "disconnected")
@@ -45,7 +45,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--goal", help="what the bot should achieve, in words (default: the scenario's goal)")
     p.add_argument("--check", metavar="CHECK",
                    help="what the world must show for the goal to count as reached: inline YAML such as "
-                        "'sky_visible: true', or a .yaml/.json file (default: the scenario's success)")
+                        "'sky_visible: true', or a .yaml/.json file (default: the scenario's success, else "
+                        "what the goal's words state)")
+    p.add_argument("--judge", metavar="CHECK",
+                   help="a check the world decides after the run, never shown to the planner (as --check), "
+                        "to measure how well the goal was understood")
     add_config_flags(p, "--llm", "--username", "--port", "--version")
     add_world_flags(p)
     add_scenario_seed_flag(p)
@@ -73,15 +77,16 @@ def run(args: argparse.Namespace) -> int:
     config = loaded.config
     world = world_options(args, config)
     goal, check = goal_and_check(args.goal, args.check, world)
-    # Given no check, the goal's own words may state one ("Collect three oak logs").
-    derived = check is None and (check := derive_check(goal)) is not None
+    # Given no check, the goal's own words may state its parts ("Chop three oak logs and put them in the chest").
+    goals = understand(goal, config.mc_version) if check is None else Understanding.given(goal, check)
+    judge = load_check(args.judge) if args.judge else None
     options = PlannerOptions(
         max_steps=args.max_steps or config.max_steps,
         method_max_steps=args.method_max_steps or config.method_max_steps,
         tools=args.tools, catalog=args.catalog or config.catalog, catalog_size=config.catalog_size,
     )
     with trace_path(args.trace, config, goal) as trace:
-        return run_and_print(loaded, args, world, goal, check, options, trace, derived=derived).exit_code
+        return run_and_print(loaded, args, world, goals, options, trace, judge=judge).exit_code
 
 
 def goal_and_check(goal: str | None, check: str | None, world: WorldOptions) -> tuple[str, Check | None]:
@@ -111,18 +116,21 @@ def trace_path(given: Path | None, config: AgentConfig, goal: str) -> Iterator[P
         yield folder / "trace.jsonl"
 
 
-def run_and_print(loaded: LoadedConfig, args: argparse.Namespace, world: WorldOptions, goal: str,
-                  check: Check | None, options: PlannerOptions, trace: Path,
-                  on_ready: Callable[[WorldSession], None] | None = None, derived: bool = False) -> RunResult:
-    """Runs one episode through the session layer, printing its steps as they happen and its
-    summary; `derived`: the check was read from the goal's words, and the first line says so."""
+def run_and_print(loaded: LoadedConfig, args: argparse.Namespace, world: WorldOptions, goals: Understanding,
+                  options: PlannerOptions, trace: Path, on_ready: Callable[[WorldSession], None] | None = None,
+                  judge: Check | None = None) -> RunResult:
+    """Runs one episode through the session layer, printing what it understood of the goal
+    before the first step, its steps as they happen, its summary, and the judge's verdict."""
+    goal = goals.goal
+    given = goals.check if goals.by == "given" else None
     request = RunRequest(
-        config=loaded.config, tool_sources=tool_sources(loaded, args), world=world, goal=goal, check=check,
-        milestones=world.scenario.milestones_toward(goal) if world.scenario else [], options=options, trace=trace, on_event=print_progress, on_say=lambda text: print(f"bot says: {text}"),
+        config=loaded.config, tool_sources=tool_sources(loaded, args), world=world, goal=goal, check=given,
+        goals=None if given is not None else goals, judge=judge,
+        milestones=world.scenario.milestones_toward(goal) if world.scenario else [], options=options, trace=trace,
+        on_event=print_progress, on_say=lambda text: print(f"bot says: {text}"),
         on_ready=on_ready or _say_where, on_tool_error=lambda line: print(f"tools: {line}", file=sys.stderr),
     )
-    if check is not None:
-        print(f"goal: {goal}; check{' (derived from the goal)' if derived else ''}: {check.describe()}")
+    print(f"goal: {goal}")
     result = plan_in_world(request)
     print_summary(result)
     return result
@@ -143,6 +151,8 @@ def print_progress(event: Event) -> None:
     """A line per step and claim as the run goes; at its start, the tools it offers."""
     if isinstance(event, RunStart) and event.plan == 0:
         lines = [offered_line(event)]
+    elif isinstance(event, Understood):
+        lines = [understood_line(event)]
     elif isinstance(event, QUIET) or (isinstance(event, DoneClaim) and event.by == "method"):
         return
     else:
@@ -169,3 +179,5 @@ def print_summary(result: RunResult) -> None:
         print(f"trace: {result.trace}")
     if result.final_check is not None:
         print(f"goal check after the run: {result.final_check.detail}")
+    if result.judged is not None:
+        print(f"judge (hidden from the planner): {result.judged.detail}")

@@ -12,8 +12,8 @@ from typing import get_args
 from agent.cli.parser import add_config_flags, load_from_args
 from agent.config import LoadedConfig
 from agent.paths import REPO_ROOT
-from agent.checks.derive import derive_check
-from agent.planner.given import given_args
+from agent.goals import understand
+from agent.planner.focus import leading
 from agent.planner.offer import Catalog, Offering, offer_text
 from agent.tools import Toolbox, ToolSource, catalog_text, load_toolbox, standard_sources
 from agent.tools.catalog import grouped
@@ -77,9 +77,10 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_from_args(args)
     toolbox = load_tools(loaded, args)
     if args.goal is not None:
-        # As a run given no check offers it: with the check its words state (agent/checks/derive.py).
+        # As a run given no check offers it: led by what its first sub-goal's check asks (agent/goals).
         offering = Offering(toolbox, "ranked", loaded.config.catalog_size)
-        first = list(given_args(derive_check(args.goal, loaded.config.mc_version), toolbox))
+        goals = understand(args.goal, loaded.config.mc_version).subgoals
+        first = leading(goals[0].check, toolbox) if goals else []
         print(offer_text(offering.for_goal(args.goal, first=first), toolbox).strip())
     elif args.json:
         tools = [spec.summary() for _, specs in grouped(toolbox, include_hidden=True) for spec in specs]

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict
 from agent.config import LoadedConfig, load_config
 from agent.eval.records import EpisodeRecord, TraceCosts, trace_costs
 from agent.eval.suite import Suite, Task
+from agent.goals import understand
 from agent.llm.spec import on_lane
 from agent.planner import PlannerOptions, RunResult
 from agent.process_group import when_parent_dies
@@ -76,18 +77,20 @@ class EpisodeSpec(BaseModel):
 
     def record(self, result: RunResult | None, reason: str, wall_s: float) -> EpisodeRecord:
         base = dict(suite=self.suite, scenario=self.task.name, seed=self.seed, llm=self.llm, goal=self.task.goal,
-                    check=self.task.check.describe(), wall_s=wall_s, trace=str(self.trace_path))
+                    check=self.task.scored.describe(), wall_s=wall_s, trace=str(self.trace_path))
         costs = self.costs()
         if result is None:  # no figures, as for the rest of the record; a refuted outcome counts wherever it was
             refuted = costs.refuted_outcomes if costs is not None else []
             return EpisodeRecord(**base, outcome="error", success=False, final_check=None, claims=0, claims_refused=0,
                                  steps=0, inner_steps=0, llm_calls=0, tokens_in=0, tokens_out=0, reason=reason,
                                  refuted_outcomes=refuted)
-        usage, final = result.usage, result.final_check
+        usage, final, judged = result.usage, result.final_check, result.judged
         figures = {} if costs is None else costs.model_dump(exclude={"inner_steps"})
+        claimed = result.outcome == "success"
         return EpisodeRecord(
-            **base, outcome=result.outcome, success=result.outcome == "success",
-            final_check=final.holds if final is not None else None, claims=result.claims,
+            **base, outcome=result.outcome, success=judged.holds if judged is not None else claimed,
+            final_check=final.holds if final is not None else None,
+            judged=judged.holds if judged is not None else None, refuted=claimed and judged is not None and not judged.holds, claims=result.claims,
             claims_refused=result.claims_refused, steps=result.steps, inner_steps=result.inner_steps,
             llm_calls=usage.calls, tokens_in=usage.prompt_tokens, tokens_out=usage.completion_tokens, reason=result.reason,
             rejoins=result.rejoins, deaths=result.deaths, **figures,
@@ -129,7 +132,8 @@ def request(spec: EpisodeSpec) -> RunRequest:
     scenario = spec.task.scenario(spec.seed)
     return RunRequest(
         config=config, tool_sources=episode_tool_sources(loaded), world=WorldOptions(scenario=scenario),
-        goal=spec.task.goal, check=scenario.success, milestones=scenario.milestones, options=spec.options,
+        goal=spec.task.goal, check=scenario.success, judge=scenario.judge,
+        goals=understand(spec.task.goal, config.mc_version) if scenario.success is None else None, milestones=scenario.milestones, options=spec.options,
         trace=spec.folder / "trace.jsonl",
     )
 

@@ -148,8 +148,11 @@ class EpisodeRecord(BaseModel):
     goal: str
     check: str = Field(description="the success check, in one line")
     outcome: EpisodeOutcome
-    success: bool = Field(description="verified: the check held, whatever the model claimed")
+    success: bool = Field(description="verified: the check held, whatever the model claimed; with a judge, the "
+                                      "judge held")
     final_check: bool | None = Field(description="the check re-evaluated after the run; None if it could not be")
+    judged: bool | None = Field(None, description="the hidden judge's verdict after the run; None without a judge")
+    refuted: bool = Field(False, description="the run ended success on its own check and the judge refutes it")
     claims: int = Field(ge=0, description="success claims: a model's DONE or a method's non-failing outcome")
     claims_refused: int = Field(ge=0, description="claims the check refused")
     steps: int = Field(ge=0, description="outer steps")

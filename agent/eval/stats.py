@@ -38,7 +38,8 @@ class Row(BaseModel):
     claims: int = Field(description="success claims: a model's DONE (asked only without a check) or a method's outcome")
     claims_refused: int = Field(description="claims the check refused")
     false_claim_rate: float | None = Field(description="refused / claims; None without claims")
-    false_successes: int = Field(description="episodes counted a success that the final check refused")
+    false_successes: int = Field(description="episodes counted a success that the final check refused, or that "
+                                             "ended success and the hidden judge refutes")
     median_steps: float
     median_llm_calls: float
     median_wall_s: float
@@ -75,7 +76,7 @@ def _row(scenario: str, llm: str, group: list[EpisodeRecord]) -> Row:
         scenario=scenario, llm=llm, episodes=len(group), successes=successes, rate=successes / len(group),
         ci_low=low, ci_high=high, claims=claims, claims_refused=refused,
         false_claim_rate=refused / claims if claims else None,
-        false_successes=sum(r.success and r.final_check is False for r in group),
+        false_successes=sum((r.success and r.final_check is False) or r.refuted for r in group),
         median_steps=_median(group, lambda r: r.steps + r.inner_steps),
         median_llm_calls=_median(group, lambda r: r.llm_calls),
         median_wall_s=_median(group, lambda r: r.wall_s),

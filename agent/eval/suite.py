@@ -13,6 +13,7 @@ from agent.checks import Check, parse_check
 from agent.checks.model import Item
 from agent.config.layers import StrictModel, load_model_file
 from agent.errors import ConfigError
+from agent.goals.names import words_of
 from agent.planner import PlannerOptions
 from agent.server import Scenario, load_scenario
 
@@ -23,6 +24,8 @@ class SuiteEntry(StrictModel):
     scenario: str = Field(description="a shipped scenario's name, or a YAML path relative to the suite file")
     goal: str | None = None
     success: Any = Field(None, description="a check (agent/checks); null: the scenario's success key")
+    judge: Any = Field(None, description="a check the world decides after the run, never shown to the planner, "
+                                         "which then reads the goal's words for its own (agent/goals)")
 
     @model_validator(mode="before")
     @classmethod
@@ -53,27 +56,35 @@ class Task(StrictModel):
     name: str
     source: str = Field(description="what load_scenario takes: a name or an absolute path")
     goal: str
-    check: Check
+    check: Check | None = Field(None, description="given to the planner; None: read from the goal's words")
+    judge: Check | None = Field(None, description="read after the run only; the episode's success when given")
     inventory: list[Item] | None = Field(None, description="carried at join instead of the scenario's own")
     timeout_s: float | None = Field(None, gt=0, description="the episode's bound instead of --episode-timeout")
 
     # A task crosses to the episode's process as JSON: the check goes in its YAML form, aliases
     # (`outside: {from: ...}`) included, and comes back through the same parser.
-    @field_validator("check", mode="before")
+    @field_validator("check", "judge", mode="before")
     @classmethod
-    def _parse(cls, value: Any) -> Check:
-        return parse_check(value, "check")
+    def _parse(cls, value: Any) -> Check | None:
+        return None if value is None else parse_check(value, "check")
 
-    @field_serializer("check")
-    def _written(self, check: Check) -> dict[str, Any]:
-        return check.as_data()
+    @field_serializer("check", "judge")
+    def _written(self, check: Check | None) -> dict[str, Any] | None:
+        return None if check is None else check.as_data()
+
+    @property
+    def scored(self) -> Check:
+        """What decides the episode: the judge when there is one, else the check given."""
+        scored = self.judge or self.check
+        assert scored is not None, "a task has a check or a judge (load_suite)"
+        return scored
 
     def scenario(self, seed: int) -> Scenario:
         """The world of one episode: the suite's goal and check in the scenario, then varied by the
         seed, so the check moves with the blocks."""
         written = load_scenario(self.source)
         # Milestones are steps of the scenario's own task: towards its goal, from its own start.
-        own = {"goal": self.goal, "success": self.check,
+        own = {"goal": self.goal, "success": self.check, "judge": self.judge,
                "milestones": written.milestones_toward(self.goal) if self.inventory is None else [],
                **({"inventory": self.inventory} if self.inventory is not None else {})}
         written = written.model_copy(update=own)
@@ -97,7 +108,18 @@ def _task(entry: SuiteEntry, folder: Path, index: int) -> Task:
     goal = entry.goal or scenario.goal
     if not goal:
         raise ConfigError(f"eval: {where}: no goal (give the scenario a goal: key, or the suite entry one)")
+    judge = parse_check(entry.judge, f"{where}.judge") if entry.judge is not None else None
     check = parse_check(entry.success, f"{where}.success") if entry.success is not None else scenario.success
-    if check is None:
-        raise ConfigError(f"eval: {where}: no success check (give the scenario a success: key, or the suite entry one)")
-    return Task(name=scenario.name, source=source, goal=goal, check=check)
+    if judge is not None:  # judged: the planner reads the goal's words, never the scenario's check
+        check = parse_check(entry.success, f"{where}.success") if entry.success is not None else None
+    elif check is None:
+        raise ConfigError(f"eval: {where}: no success check (give the scenario a success: key, or the suite entry "
+                          "one, or a judge:)")
+    return Task(name=_name(scenario.name, goal, judge), source=source, goal=goal, check=check, judge=judge)
+
+
+def _name(scenario: str, goal: str, judge: Check | None) -> str:
+    """A judged task is named by its scenario and its goal's first words: one scenario may hold several asks."""
+    if judge is None:
+        return scenario
+    return f"{scenario}-{'-'.join(words_of(goal)[:4])}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from agent.checks.model import All, Blueprint, Check, ContainerHas, HasItem, NearBlock, NearPlayer
+from agent.checks.model import All, Blueprint, Check, ContainerHas, HasItem, NearBlock, NearPlayer, Within
 from agent.tools import Toolbox
 
 
@@ -30,6 +30,8 @@ def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any
             given["mc-chest"] = {"action": "deposit", "item": part.container_has.name, "count": part.container_has.count}
         elif isinstance(part, NearBlock):
             given["mc-approach"] = {"block": part.near_block.block}
+        elif isinstance(part, Within):
+            given["mc-goto"] = {"x": part.within.x, "y": part.within.y, "z": part.within.z}
         elif isinstance(part, NearPlayer):
             given["mc-follow"] = {"player": part.near_player.name}
         elif isinstance(part, Blueprint):

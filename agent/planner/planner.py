@@ -33,6 +33,7 @@ from agent.planner import prompts, whole_turns
 from agent.planner.context import BodyKeeper, BodyNews, Digest, Frame, Judge, PlanContext, PlannerOptions
 from agent.planner.control import LlmFailed, RunControl, StopRequested, WorldLost
 from agent.planner.decide import match_yes_no, pick
+from agent.planner.focus import Focus, leading
 from agent.planner.given import given_args, supporting_args
 from agent.planner.loops import Stale
 from agent.planner.method import run_method
@@ -42,7 +43,8 @@ from agent.planner.steps import (TASK_TOKENS, Ran, StepClock, asks_model, choose
 from agent.tools import Toolbox, ToolResult, ToolSpec
 from agent.tools.context import ToolContext
 from agent.trace import RunSetup, TraceWriter
-from agent.trace.schema import Error, GoalAdded, OuterStep, RunEnd, RunStart, RunTotals
+from agent.trace.schema import (Error, Focused, GoalAdded, OuterStep, RunEnd, RunStart, RunTotals, SubGoalRead,
+                                Understood)
 
 # Room in the prompt for one more step: its result block, step line and reply.
 STEP_TOKENS = 700
@@ -59,6 +61,7 @@ class RunResult(RunTotals):
     trace: Path | None = None
     llm: str = ""
     final_check: Verdict | None = Field(None, description="the check read after the run; None without one")
+    judged: Verdict | None = Field(None, description="the hidden judge's verdict after the run; None without one")
 
     @property
     def exit_code(self) -> int:
@@ -88,7 +91,8 @@ class Planner:
         backend.on_call = self.ctx.trace.llm_call
         self._frames: list[Frame] = []
         self._plans = 0
-        self._leading: list[str] = []  # tools the run's check gives arguments to (given.py)
+        self._leading: list[str] = []  # tools that achieve what the check or its focus asks, or take its arguments
+        self._focus: Focus | None = None  # the sub-goal worked on, when the run's goal has several
         self._method: str | None = None  # the method running now: methods never nest
         self._check: Check | None = None
 
@@ -106,18 +110,57 @@ class Planner:
 
     def run(self, goal: str, executor: ToolContext, world: str = "", setup: RunSetup | None = None,
             judge: Judge | None = None, check: Check | None = None, body: BodyKeeper | None = None,
-            digest: Digest | None = None) -> RunResult:
+            digest: Digest | None = None, focus: Focus | None = None) -> RunResult:
         """Plans until the goal is reached (verified by `judge`, which reads `check` in the
         world) or can no longer be (failed), or is reported done (unverified, without a judge),
         the step bound, a loop, an LLM failure, a lost world, a stop request or Ctrl-C. `setup`
         and `check` go into the trace's run_start; `body` keeps the bot in the world between
-        steps; `digest` tells a step that changed nothing in the world."""
+        steps; `digest` tells a step that changed nothing in the world; `focus` reads the goal's
+        sub-goals before each step and the plan works on the first unmet (focus.py)."""
         self.ctx.judge, self._check, self.ctx.body, self.ctx.digest = judge, check, body, digest
-        self._leading = list(given_args(check, self.toolbox))  # ranked first in the top plan's offer
-        self.ctx.given = {**supporting_args(check, self.toolbox), **given_args(check, self.toolbox)}
+        self._focus = focus
+        aim = focus.update() if focus is not None else None
+        self._aim(aim.check if aim is not None else check, executor)
         executor.heard(goal)  # the user's words: they confirm the values they name
         frame = self._frame(goal, self.ctx.options.tools, self.ctx.options.max_steps, executor, world)
         return self._run(frame, _plan, top=True, setup=setup)[0]
+
+    def _aim(self, check: Check | None, executor: ToolContext) -> None:
+        """What the plan works towards: the tools that achieve it or take the arguments its check
+        states are ranked first (given.py, a Skill.md's achieves:), and those arguments given."""
+        if check is None:
+            return
+        self._leading = leading(check, self.toolbox)
+        self.ctx.given = {**supporting_args(check, self.toolbox), **given_args(check, self.toolbox)}
+        if self._focus is not None:
+            executor.goal_check = check  # what mc-explore and a method's [when: goal] pursue
+
+    def _understood(self, frame: Frame) -> None:
+        """The trace's record of what the run understood of its goal, and the sub-goal it starts on."""
+        if self._focus is None:
+            return
+        goals = self._focus.goals
+        self.trace.add(Understood(plan=frame.plan, goal=goals.goal, subgoals=[
+            SubGoalRead(says=g.says, check=g.check.as_data(), described=g.check.describe(), by=g.by,
+                        lasting=g.lasting) for g in goals.subgoals]))
+        if (first := self._focus.current) is not None:
+            self.trace.add(Focused(plan=frame.plan, index=(self._focus.index or 0) + 1, of=len(goals.subgoals),
+                                   check=first.check.describe(), outer_step=1))
+
+    def _refocus(self, s, frame: Frame) -> None:
+        """Before an outer step of the main plan: when the first unmet sub-goal is another, the
+        plan turns to it, and the prompt says so, with the tools that fit it."""
+        if self._focus is None or (moved := self._focus.update()) is None:
+            return
+        self._aim(moved.check, frame.executor)
+        index, of = (self._focus.index or 0) + 1, len(self._focus.goals.subgoals)
+        self.trace.add(Focused(plan=frame.plan, index=index, of=of, check=moved.check.describe(),
+                               outer_step=frame.outer_step))
+        said = prompts.FOCUS.format(index=index, of=of, says=moved.says)
+        if frame.offer.catalog != "named":
+            frame.offer = self._offering.for_goal(f"{moved.says} {moved.check.describe()}", first=self._leading)
+            said += "\n" + prompts.FOCUS_OFFER.format(offer=offer_text(frame.offer, self.toolbox))
+        s += sgl.user(said)
 
     def status_line(self) -> str:
         """One line on where the run is, for a player asking: step, method, last tool, goal."""
@@ -182,6 +225,7 @@ class Planner:
             self.ctx.stamp(frame)
             if frame.plan == 0:
                 self._add_goals(s, frame)
+                self._refocus(s, frame)
             offered = [name for name in frame.tools if name not in frame.watch.withheld]
             if not offered:
                 return frame.finish("failed", f"the plan went round in circles: every tool offered ("
@@ -224,7 +268,7 @@ class Planner:
                 said += "\n" + prompts.NEW_OFFER.format(offer=offer_text(new, self.toolbox))
             s += sgl.user(said)
             frame.goal = goal
-            self.ctx.judge = None  # the check was the old goal's: claims about the new one are unverified
+            self.ctx.judge = self._focus = None  # the check was the old goal's: claims about the new one are unverified
             self.trace.add(GoalAdded(plan=frame.plan, goal=goal, outer_step=frame.outer_step))
 
     def _prompt_full(self, frame: Frame) -> bool:
@@ -326,6 +370,8 @@ class Planner:
         self.trace.add(RunStart(plan=frame.plan, goal=frame.goal, max_steps=frame.max_steps, tools=frame.tools,
                                 catalog=frame.offer.catalog, guidance=frame.offer.guidance, world=frame.world,
                                 llm=backend.name, capabilities=self.ctx.caps, setup=setup, check=check))
+        if top:
+            self._understood(frame)
         stamped = (self.trace.plan, self.trace.outer_step, self.trace.inner_step)
         self._frames.append(frame)
         returned = None

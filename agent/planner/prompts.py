@@ -66,6 +66,9 @@ RESULT = """Tool executed: `{tool}` {args}
 NEW_GOAL = "NEW GOAL (given by a player; it replaces the GOAL above): {goal}"
 # After NEW_GOAL, when the catalog is chosen by goal: the one that fits the new goal.
 NEW_OFFER = "For the new goal:\n{offer}"
+# The goal's next part, once the parts before it hold in the world (agent/planner/focus.py).
+FOCUS = "NOW: part {index} of {of} of the GOAL: {says}"
+FOCUS_OFFER = "For this part:\n{offer}"
 
 OUTER_REFLECT = "Is the GOAL reached? Write DONE: yes or no, then NEXT_TASK."
 DONE_ONLY = "Is the GOAL reached? Write DONE: yes or no."

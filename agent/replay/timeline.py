@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from agent.trace.schema import (
+from agent.trace.schema import (Focused, Judged, Understood, 
     Chat, Command, Death, Disconnect, DoneClaim, Error, Event, GoalAdded, MethodEnd, MethodStart, MethodStep, Milestone,
     OuterStep, Respawn, RunEnd, RunStart, ToolResult,
 )
@@ -76,6 +76,16 @@ def _step(event: OuterStep | MethodStep, details: bool) -> list[Text]:
     return lines
 
 
+def understood_line(event: Understood) -> Text:
+    """`understood: 1. has_item oak_log 3  2. container_has oak_log 3 (read by rules)`."""
+    if not event.subgoals:
+        return Text("understood: nothing a check can judge (the run has no check)", style="yellow")
+    parts = "  ".join(f"{n}. {g.described}" for n, g in enumerate(event.subgoals, 1))
+    by = sorted({g.by for g in event.subgoals})
+    return Text(f"understood: {parts} ({'read by ' + ', '.join(by) if by != ['given'] else 'the check given'})",
+                style="bold")
+
+
 def offered_line(event: RunStart) -> Text:
     return Text(f"tools offered ({catalog_said(event)})", style="dim")
 
@@ -126,6 +136,12 @@ def _other(event: Event) -> list[Text]:
         return [Text(f"outcome: {event.outcome} ({event.reason})", style=f"bold {style}")]
     if isinstance(event, DoneClaim):
         return [_claim(event)]
+    if isinstance(event, Understood):
+        return [understood_line(event)]
+    if isinstance(event, Focused):
+        return [Text(f"part {event.index} of {event.of} before step {event.outer_step}: {event.check}", style="bold")]
+    if isinstance(event, Judged):
+        return [Text(f"judge (hidden from the planner): {event.detail}", style="green" if event.holds else "red")]
     if isinstance(event, GoalAdded):
         return [Text(f"new goal before step {event.outer_step}: {event.goal}", style="bold yellow")]
     if isinstance(event, Milestone):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from agent.checks.model import Area, BlockName, Check, CheckError, Item, parse_check
 from agent.config.layers import StrictModel, load_model_file
@@ -134,6 +134,8 @@ class Scenario(StrictModel):
     blocks: list[Block] = []
     goal: str | None = Field(None, description="the task in words, for the planner")
     success: Check | None = Field(None, description="the check that says the goal is reached (agent/checks/)")
+    judge: Check | None = Field(None, description="a check the world decides after the run, never shown to the "
+                                                  "planner: how well the goal's words were understood")
     inventory: list[Item] = Field([], description="what every player carries on joining")
     chests: list[Chest] = Field([], description="chests placed after the blocks, with what they hold")
     walker: Walker | None = Field(None, description="a player that walks a path once another joins")
@@ -142,11 +144,11 @@ class Scenario(StrictModel):
     milestones: list[Check] = Field([], description="checks on the way to the goal, each reported with when it first "
                                                     "held (a tech tree's wooden, stone and iron pickaxe)")
 
-    @field_validator("success", mode="before")
+    @field_validator("success", "judge", mode="before")
     @classmethod
-    def _check(cls, value: object) -> Check | None:
+    def _check(cls, value: object, info: ValidationInfo) -> Check | None:
         # Our own wording (success.all[1].within: ...); a CheckError passes through pydantic.
-        return None if value is None else parse_check(value, "success")
+        return None if value is None else parse_check(value, info.field_name or "success")
 
     @field_validator("milestones", mode="before")
     @classmethod
@@ -173,6 +175,7 @@ class Scenario(StrictModel):
             "walker": self.walker.transformed(t) if self.walker else None,
             "structures": [st.transformed(t) for st in self.structures],
             "success": self.success.transformed(t) if self.success else None,
+            "judge": self.judge.transformed(t) if self.judge else None,
             "milestones": [m.transformed(t) for m in self.milestones],
         })
 

@@ -11,10 +11,12 @@ from pydantic import BaseModel, ConfigDict
 from agent.checks import Check, Verdict, evaluate, start_the_way
 from agent.config import AgentConfig
 from agent.errors import ConfigError
+from agent.goals import Understanding, ground, read_grounds
 from agent.infospace import Infospace, default_db_path
 from agent.llm import Metered
 from agent.llm.spec import open_configured
 from agent.planner import Planner, PlannerOptions, RunResult
+from agent.planner.focus import Focus
 from agent.planner.tool_trace import ToolTrace
 from agent.session.keeper import BodyKeeper
 from agent.session.milestones import MilestoneWatch
@@ -23,6 +25,7 @@ from agent.session.world import WorldOptions, WorldSession, bot_session
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.tools.context import ToolObserver
 from agent.trace import Event, TraceWriter
+from agent.trace.schema import Judged
 from agent.world.digest import world_digest
 from agent.world.spatial import MAP_FILE, SpatialMemory
 
@@ -39,7 +42,9 @@ class RunRequest(BaseModel):
     tool_sources: list[ToolSource]
     world: WorldOptions
     goal: str
-    check: Check | None = None
+    check: Check | None = None  # as a user or a scenario wrote it: the goal's one sub-goal
+    goals: Understanding | None = None  # without a check: the sub-goals read from the goal's words (agent/goals)
+    judge: Check | None = None  # read after the run, never shown to the planner (the result's `judged`)
     milestones: list[Check] = []  # checks on the way, each reported when it first holds (milestones.py)
     options: PlannerOptions
     trace: Path | None  # None: the run's events stay in memory (a soak's many runs)
@@ -88,13 +93,15 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
     infospace = Infospace.open(request.config.infospace or default_db_path(request.config.username))
     world_map = SpatialMemory.open(map_beside(request.trace) if request.trace else None)
     try:
+        goals = understood(request, session)
+        check = goals.check
         planner = Planner(backend, toolbox, request.options, writer)
-        executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=request.check,
+        executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=check,
                             llm=backend, method_runner=planner, subplanner=planner,
                             on_say=_saying(session, request.on_say),
                             observer=_observer(request, session, backend, writer),
                             tool_timeout_s=request.config.tool_timeout_s)
-        judge = _judge(session, request.check)
+        judge = _judge(session, check)
         body = BodyKeeper(session, request.config.reconnect, writer.add)
         stop_following = session.on_rejoin(lambda bot: setattr(executor, "world", bot))
         try:
@@ -102,16 +109,39 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
                 setup = run_setup(request.config, session, backend)
                 start_the_way(session.bot)  # an `avoided` check counts from here (an earlier run's way is not this one's)
                 result = planner.run(request.goal, executor, world=world_state(executor, toolbox), setup=setup,
-                                     judge=judge, check=request.check, body=body,
-                                     digest=lambda: world_digest(executor.world))
+                                     judge=judge, check=check, body=body,
+                                     digest=lambda: world_digest(executor.world),
+                                     focus=Focus(goals, lambda c: evaluate(session.bot, c)))
         finally:
             stop_following()
         if judge is not None:
             result = result.model_copy(update={"final_check": judge()})
+        if request.judge is not None:
+            result = result.model_copy(update={"judged": hidden_judge(session, request.judge, writer)})
     finally:
         infospace.close()
         world_map.close()
     return result
+
+
+def understood(request: RunRequest, session: WorldSession) -> Understanding:
+    """The run's sub-goals grounded in the world at its start: the check given as one, else those
+    read from the words; places from the start mean the bot's feet now."""
+    goals = request.goals if request.check is None and request.goals is not None else \
+        Understanding.given(request.goal, request.check)
+    if all(g.grounded for g in goals.subgoals):
+        return goals
+    grounds = read_grounds(session.bot)
+    if grounds is None:  # what cannot be grounded is not asked: a wrong check is worse than none
+        return goals.model_copy(update={"subgoals": [g for g in goals.subgoals if g.grounded]})
+    return ground(goals, grounds)
+
+
+def hidden_judge(session: WorldSession, check: Check, writer: TraceWriter) -> Verdict:
+    """The judge's verdict after the run, recorded in the trace."""
+    verdict = evaluate(session.bot, check)
+    writer.add(Judged(check=check.describe(), holds=verdict.holds, detail=verdict.detail))
+    return verdict
 
 
 def map_beside(trace: Path) -> Path:

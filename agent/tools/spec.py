@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
 
+from agent.checks.model import ACCEPTED, PREDICATES
 from agent.tools.completion import parse_completion, unknown_args
 from agent.tools.schema import RESERVED_ARGS, JsonSchema, Output, Slot, slots_schema
 
@@ -45,6 +46,8 @@ class ToolMeta(_Strict):
     outputs: list[Output] = Field([], description="what the tool returns in data, as the seed's outputs")
     complete_when: str | None = Field(None, description="a check of a successful result, over data and args "
                                                         "(agent/tools/completion.py); false: failed, code incomplete")
+    achieves: list[str] = Field([], description="the goal check kinds (agent/checks) a call can make hold: the "
+                                               "outer loop offers the tool first for a sub-goal of such a kind")
 
     @model_validator(mode="after")
     def _max_steps_only_for_methods(self) -> ToolMeta:
@@ -53,6 +56,14 @@ class ToolMeta(_Strict):
         if self.timeout_s is not None and self.type != "python":
             raise ValueError("timeout_s applies only to type: python (world tools bound each bridge call)")
         return self
+
+    @field_validator("achieves")
+    @classmethod
+    def _achieves_check_kinds(cls, kinds: list[str]) -> list[str]:
+        unknown = [k for k in kinds if k not in PREDICATES]
+        if unknown:
+            raise ValueError(f"achieves: {unknown[0]!r} is no check kind (accepted: {ACCEPTED})")
+        return kinds
 
     @field_validator("complete_when")
     @classmethod

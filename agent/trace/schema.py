@@ -210,6 +210,45 @@ class GoalAdded(_Event):
     outer_step: int
 
 
+class SubGoalRead(BaseModel):
+    """One sub-goal as the run understood it (agent/goals)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    says: str = Field(description="the words it was read from")
+    check: dict[str, Any] = Field(description="its check, in YAML form, grounded in the world at the start")
+    described: str = Field(description="the check in a line: has_item oak_log 3")
+    by: Literal["rules", "given", "model"]
+    lasting: bool = Field(description="whether it must still hold at the end")
+
+
+class Understood(_Event):
+    """What the run understood of its goal, before the first step: its sub-goals in order (none:
+    no rule read the words, and the run has no check)."""
+
+    event: Literal["understood"] = "understood"
+    goal: str
+    subgoals: list[SubGoalRead]
+
+
+class Focused(_Event):
+    """The outer loop turned to a sub-goal: the first that does not hold, read before a step."""
+
+    event: Literal["focused"] = "focused"
+    index: int = Field(ge=1, description="1 for the first sub-goal")
+    of: int = Field(ge=1, description="how many there are")
+    check: str = Field(description="its check, described")
+    outer_step: int
+
+
+class Judged(_Event):
+    """The judge's verdict after the run: a check the world decides, never shown to the planner."""
+
+    event: Literal["judged"] = "judged"
+    check: str = Field(description="the judge's check, described")
+    holds: bool
+    detail: str
+
+
 class Milestone(_Event):
     """A check on the way to the goal (a scenario's `milestones`) held for the first time, read
     in the world after a tool call."""
@@ -289,7 +328,7 @@ class RunEnd(_Event, RunTotals):
 
 Event = Annotated[
     RunStart | LlmCall | ToolCall | ToolResult | OuterStep | MethodStep | MethodStart | MethodEnd | DoneClaim | GoalAdded
-    | Milestone | Chat | Command | Death | Respawn | Disconnect | Rejoin | Error | RunEnd,
+    | Understood | Focused | Judged | Milestone | Chat | Command | Death | Respawn | Disconnect | Rejoin | Error | RunEnd,
     Field(discriminator="event"),
 ]
 EVENT: TypeAdapter[Event] = TypeAdapter(Event)

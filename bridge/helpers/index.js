@@ -17,6 +17,7 @@ const ACTIONS = {
   ...pick(require('./motion'), ['look', 'hold', 'step', 'stop', 'wait']),
   ...pick(require('./goto'), ['goto']),
   ...pick(require('./find'), ['find']),
+  ...pick(require('./grounds'), ['grounds']),
   ...pick(require('./collect'), ['collect']),
   ...pick(require('./approach'), ['approach']),
   ...pick(require('./follow'), ['follow']),

@@ -26,7 +26,8 @@ def test_a_goal_to_stand_by_a_block_is_judged_by_the_check_its_words_state(tmp_p
                    "--config", str(run_config(tmp_path)), "--llm", f"scripted:{APPROACH_GOLD}", "--max-steps", "2",
                    "--trace", str(trace), token=token, timeout_s=120)
     assert done.returncode == 0, transcript(done)
-    assert done.stdout.startswith("goal: Stand next to the gold block; check (derived from the goal): near_block gold_block 2")
+    assert done.stdout.startswith("goal: Stand next to the gold block\n")
+    assert "understood: 1. near_block gold_block 2 (read by rules)" in done.stdout
     assert "outcome: success (verified: near_block gold_block 2 holds: gold_block " in done.stdout
     assert read_trace(trace).start.check == {"near_block": {"block": "gold_block", "distance": 2.0}}
     assert wait_until_gone(token, timeout_s=5) == []

@@ -12,7 +12,7 @@ from agent.replay.report import report_html
 from agent.replay.timeline import Filters, render
 from agent.trace import Event, read_trace
 from agent.trace.schema import (
-    DoneClaim, EVENT, Chat, Command, Death, Disconnect, Error, GoalAdded, InnerLoop, Milestone, LlmCall, MethodEnd, MethodStart, MethodStep,
+    DoneClaim, EVENT, Focused, Judged, SubGoalRead, Understood, Chat, Command, Death, Disconnect, Error, GoalAdded, InnerLoop, Milestone, LlmCall, MethodEnd, MethodStart, MethodStep,
     OuterStep, Pose, Rejoin, Respawn, RunEnd, RunSetup, RunStart, ToolCall, ToolResult,
 )
 from support.planning import act, inner, measure_then, reflect, rig
@@ -41,6 +41,11 @@ EVERY_KIND = [
     DoneClaim(outer_step=1, by="model", holds=False, detail="sky_visible is false: stone at y=8", accepted=False),
     GoalAdded(goal="dig down", outer_step=2),
     Milestone(check="has_item wooden_pickaxe 1", detail="1 in the inventory", after_s=23.3, llm_calls=5, tool="mc-craft"),
+    Understood(goal="chop three oak logs and put them in the chest", subgoals=[
+        SubGoalRead(says="chop three oak logs", check={"has_item": {"name": "oak_log", "count": 3}},
+                    described="has_item oak_log 3", by="rules", lasting=False)]),
+    Focused(index=1, of=2, check="has_item oak_log 3", outer_step=1),
+    Judged(check="container_has oak_log 3", holds=False, detail="container_has oak_log 3 is false: 0 in the chests"),
     Chat(username="alex", message="hi"),
     Command(player="alex", command="!stop", accepted=False, reason="not on the chat allowlist"),
     Death(),

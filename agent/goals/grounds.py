@@ -1,0 +1,97 @@
+"""What the world offers now, read in one bridge call (bridge/helpers/grounds.js): the items
+carried, the other players online and the block kinds around the feet, nearest first. It grounds
+a goal's words (the start that "come back here" means, the log kind that "some wood" means) and
+the planner's arguments (agent/planner/domains.py: a name no world offered is never written).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from agent.bridge import BotConnection, BridgeError
+from agent.checks.model import ContainerHas, FeetYAtLeast, HasItem, NearBlock, NearPlayer, Within
+from agent.goals.understanding import SubGoal, Understanding
+
+# The box the kinds are read in: blocks from the feet, across and up or down.
+RADIUS, HALF_HEIGHT = 16, 8
+
+
+class Point(BaseModel):
+    """A world position (blocks, float): x east, y up, z south."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    x: float
+    y: float
+    z: float
+
+
+class Sighted(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    distance: float = Field(description="blocks from the feet to the nearest one's centre")
+
+
+class Grounds(BaseModel):
+    """The world around the bot as the planner's choices see it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    feet: Point
+    carried: dict[str, int] = Field(default_factory=dict, description="item name -> count, over every slot")
+    players: list[str] = Field(default_factory=list, description="other players online")
+    blocks: list[Sighted] = Field(default_factory=list, description="block kinds near the feet, nearest first")
+
+    @property
+    def kinds(self) -> list[str]:
+        return [b.name for b in self.blocks]
+
+
+def read_grounds(bot: BotConnection) -> Grounds | None:
+    """The world now; None when it cannot be read (the bot is gone or dead)."""
+    try:
+        return Grounds.model_validate(bot.call("grounds", {"radius": RADIUS, "half_height": HALF_HEIGHT}))
+    except BridgeError:
+        return None
+
+
+def ground(understanding: Understanding, grounds: Grounds) -> Understanding:
+    """Every sub-goal made absolute: places from the start (the feet now), a kind's name as the
+    one carried, else the nearest seen, else its first; a player "him" means as one online the
+    goal names, else the one online. A sub-goal the world cannot ground (no player) is left out."""
+    subgoals = [_grounded(s, grounds) for s in understanding.subgoals]
+    return understanding.model_copy(update={"subgoals": [s for s in subgoals if s is not None]})
+
+
+def _grounded(subgoal: SubGoal, grounds: Grounds) -> SubGoal | None:
+    check, start = subgoal.check, grounds.feet
+    if subgoal.players and isinstance(check, NearPlayer):
+        named = [p for p in grounds.players if p.lower() in {w.lower() for w in subgoal.players}]
+        who = named or (grounds.players if len(grounds.players) == 1 else [])
+        if not who:
+            return None
+        check = NearPlayer(near_player=check.near_player.model_copy(update={"name": who[0]}))
+    if subgoal.from_start and isinstance(check, Within):
+        s = check.within
+        check = Within(within=s.model_copy(update={"x": start.x + s.x, "y": start.y + s.y, "z": start.z + s.z}))
+    elif subgoal.from_start and isinstance(check, FeetYAtLeast):
+        check = FeetYAtLeast(feet_y_at_least=start.y + check.feet_y_at_least)
+    if subgoal.kinds:
+        check = _named(check, pick_kind(subgoal.kinds, grounds))
+    return subgoal.model_copy(update={"check": check, "from_start": False, "kinds": [], "players": []})
+
+
+def pick_kind(kinds: list[str], grounds: Grounds) -> str:
+    """The member of a kind to pursue: one carried, else the nearest seen, else the first."""
+    carried = [k for k in kinds if grounds.carried.get(k)]
+    seen = [k for k in grounds.kinds if k in kinds]
+    return (carried or seen or kinds)[0]
+
+
+def _named(check, name: str):
+    """The check with its thing's name replaced (has_item, container_has, near_block)."""
+    if isinstance(check, HasItem):
+        return HasItem(has_item=check.has_item.model_copy(update={"name": name}))
+    if isinstance(check, ContainerHas):
+        return ContainerHas(container_has=check.container_has.model_copy(update={"name": name}))
+    if isinstance(check, NearBlock):
+        return NearBlock(near_block=check.near_block.model_copy(update={"block": name}))
+    return check

@@ -1,0 +1,235 @@
+"""Reading a goal by rules: split into clauses ("X then Y", "X and put it in the chest", "…, then
+come back here"), each clause read for what it asks (get, store, find, follow, return, climb,
+open sky) and the game's names found anywhere in it (names.py), "it"/"them" taking the thing of
+the clause before. A clause no rule reads adds nothing; a goal none reads gets no sub-goal, and
+then the run has no check (a wrong check is worse than none).
+
+What a sub-goal needs first is made a sub-goal before it: storing logs in a chest needs the logs
+carried, so "put five oak logs into the chest" is has_item oak_log 5 (already held by a bot that
+carries them), then container_has oak_log 5.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agent.checks.model import (ContainerHas, FeetYAtLeast, HasItem, Item, NearBlock, Nearness, NearPlayer,
+                                PlayerNearness, SkyVisible, Sphere, Stock, Within)
+from agent.goals.names import Named, find_names, mined, words_of
+from agent.goals.understanding import SubGoal, Understanding
+from agent.world.gamedata import block_names, item_names, recipes
+
+NUMBERS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20}
+# Phrases for a number, turned into digits before the words are read.
+PHRASES = {"a couple of": "2", "a couple": "2", "a pair of": "2", "a few": "3", "half a dozen": "6",
+           "a dozen": "12", "a stack of": "64", "a full stack of": "64"}
+_PHRASE = re.compile(r"\b(" + "|".join(sorted(map(re.escape, PHRASES), key=len, reverse=True)) + r")\b")
+MAX_COUNT = 64 * 36
+
+_GET = (r"collect|gather|get|obtain|mine|dig|chop|cut|harvest|pick|fetch|acquire|grab|take|craft|make|smelt|cook|"
+        r"bring|need|want|farm|punch|break|have|hold|carry|find me|gimme|give me|produce|create|build|forge|cut down|turn|convert")
+# Verbs that take a block out of the world: the item is what it drops (stone -> cobblestone).
+_DIG = frozenset("mine dig chop cut harvest punch break farm".split())
+# Verbs that make an item, not place a structure: "build a shear" makes shears when a recipe does.
+_MAKE_ONLY = frozenset("build create produce forge".split())
+_STORE = r"put|place|store|deposit|stash|leave|stow|drop|stick|stuff|load"
+_NEAR = (r"(?:stand|be|get|go|walk|move|come|run|head|stay)\s+(?:right\s+|over\s+|up\s+)?"
+         r"(?:next to|beside|by|near|close to|up to|to|towards?)\b|\b(?:find|locate|reach|approach|search for|"
+         r"look for|seek|spot|track down)")
+_RETURN = (r"\b(?:come|go|walk|head|run|get|make your way|find your way)\s+back\b|\breturn\b|"
+           r"\bback\s+(?:here|to (?:me|where you (?:started|were|began|are)|the start|your start|spawn))")
+_CLIMB = r"\b(?:climb|tower|pillar|go up|get up|move up|rise|build yourself up)\b"
+VERB = re.compile(rf"\b(?:{_GET}|{_STORE}|{_NEAR}|follow|stick|stay|return|climb|come|go|walk|head)\b")
+CLAUSE = re.compile(r"\s*(?:[;!?]|\.(?:\s|$)|,?\s*\b(?:and\s+)?then\b,?|,?\s*\bafter that\b,?|,?\s*\bafterwards\b,?"
+                    r"|,?\s*\band also\b|,?\s*\bafter which\b)\s*")
+BLOCK_OF = re.compile(r"\bblocks? of (?:that |the |this )?(\w+)")
+INTO = re.compile(r"\binto\b")
+# Things that are places to take from or put into, never what a clause is about getting.
+PLACES = frozenset({"chest", "barrel", "furnace", "crafting_table", "air", "cave_air", "void_air"})
+JOIN = re.compile(r",?\s*\band\b\s+|,\s+")
+STORE = re.compile(rf"\b(?:{_STORE})\b.*\b(?:in|into|inside|to)\b.*\bchests?\b")
+FROM_CHEST = re.compile(r"\bfrom\b.*\bchests?\b|\bout of\b.*\bchests?\b")
+RETURN = re.compile(_RETURN)
+NEAR = re.compile(rf"\b(?:{_NEAR})\b")
+GET = re.compile(rf"\b(?P<verb>{_GET})\b")
+SKY = re.compile(r"\b(?:open sky|see the sky|under the sky|sky above|sky (?:is )?visible|the surface|outside|open air|outdoors)\b")
+CLIMB = re.compile(_CLIMB)
+BLOCKS = re.compile(r"\b(?P<n>\d{1,3})\s+blocks?\b")
+HEIGHT = re.compile(r"\b(?P<n>\d{1,3})\s+(?:blocks?\s+)?(?:high|up|higher|tall|above)\b")
+FOLLOW = re.compile(r"\b(?:follow|accompany|escort|keep up with|stay (?:close )?(?:to|with)|stick (?:close )?(?:to|with)|go after|tail)\s+"
+                    r"(?:the player\s+|player\s+)?(?P<name>\w{3,16})\b", re.IGNORECASE)
+PRONOUN = re.compile(r"\b(?:it|them|those|these|they|that|one)\b")
+# Who "follow me" means is the speaker's name, which the words do not give.
+NOT_NAMES = {"me", "him", "her", "them", "you", "the", "that", "this", "someone", "anyone", "everyone", "player", "it",
+             "us", "along"}
+NEAR_DISTANCE = 2.0  # beside the block (1.1 from its centre) or on it
+FOLLOW_DISTANCE = 3.0  # mc-follow keeps 2 by default; a step behind still counts
+RETURN_DISTANCE = 2.0  # back where it started: within two blocks of the spawn point
+COUNTED_BEFORE = 3  # a count stands at most this many words before its name ("three big oak logs")
+
+
+@dataclass(frozen=True)
+class Thing:
+    """What a clause is about: a name (or a kind's names) and how many."""
+
+    names: tuple[str, ...]
+    count: int
+    kind: str | None = None
+
+
+def understand(goal: str, mc_version: str | None = None) -> Understanding:
+    """The goal's sub-goals as rules read them; none when no rule reads any clause."""
+    subgoals: list[SubGoal] = []
+    thing: Thing | None = None
+    for clause in clauses(goal):
+        read = _read(clause, thing, mc_version, goal)
+        if read is None:  # "there's a chest with apples in it": no ask, but what "them" means next
+            thing = _thing(words_of(clause), item_names(mc_version), None, skip=PLACES) or thing
+            continue
+        found, thing = read
+        if found and subgoals and INTO.search(clause) and isinstance(subgoals[-1].check, HasItem):
+            subgoals[-1] = subgoals[-1].model_copy(update={"lasting": False})  # "turn it into planks" uses it up
+        for subgoal in found:
+            if subgoals and subgoals[-1].check == subgoal.check:
+                continue  # "find the gold block and stand next to it" asks one thing twice
+            if isinstance(subgoal.check, ContainerHas):
+                subgoals = _carried_first(subgoals, subgoal)
+            subgoals.append(subgoal)
+    return Understanding(goal=goal, subgoals=subgoals)
+
+
+def clauses(goal: str) -> list[str]:
+    """The goal's clauses in order: split at sentence ends and "then", and at "and" or a comma
+    where a verb follows (not in "oak and birch logs")."""
+    text = BLOCK_OF.sub(r"\1 block", _PHRASE.sub(lambda m: PHRASES[m[1]], goal.lower()))
+    out: list[str] = []
+    for part in CLAUSE.split(text):
+        pieces = JOIN.split(part)
+        current = pieces[0]
+        for piece in pieces[1:]:
+            if VERB.match(piece.strip()) or piece.strip().startswith(("please ", "also ")):
+                out.append(current)
+                current = piece
+            else:
+                current += " and " + piece
+        out.append(current)
+    return [c.strip(" ,") for c in out if c.strip(" ,")]
+
+
+def _read(clause: str, before: Thing | None, mc_version: str | None,
+          goal: str) -> tuple[list[SubGoal], Thing | None] | None:
+    """The clause's sub-goals and the thing it is about (for a pronoun after it); None when no rule
+    reads it. `goal` is the whole text as written: a player's name keeps its case."""
+    words = words_of(clause)
+    if STORE.search(clause):
+        thing = _thing(words, item_names(mc_version), before, skip=PLACES)
+        if thing is not None:
+            stock = Stock(name=thing.names[0], count=thing.count)
+            return [_sub(clause, ContainerHas(container_has=stock), thing)], thing
+    if RETURN.search(clause):
+        back = Within(within=Sphere(x=0.0, y=0.0, z=0.0, distance=RETURN_DISTANCE))
+        return [SubGoal(says=clause, check=back, from_start=True)], before
+    if (follow := FOLLOW.search(clause)) is not None:
+        return [_follow(clause, follow["name"], goal)], before
+    if SKY.search(clause):
+        return [SubGoal(says=clause, check=SkyVisible(sky_visible=True))], before
+    height = HEIGHT.search(clause) or (BLOCKS.search(clause) if CLIMB.search(clause) else None)
+    if height is not None:
+        rise = FeetYAtLeast(feet_y_at_least=float(height["n"]))
+        return [SubGoal(says=clause, check=rise, from_start=True)], before
+    if (get := GET.search(clause)) is not None and (read := _get(clause, words, get["verb"], before, mc_version)):
+        return read
+    if NEAR.search(clause):
+        thing = _thing(words, block_names(mc_version), before, counted=False, suffix="_block")
+        if thing is not None:
+            near = NearBlock(near_block=Nearness(block=thing.names[0], distance=NEAR_DISTANCE))
+            return [_sub(clause, near, thing)], thing
+    return None
+
+
+def _follow(clause: str, name: str, goal: str) -> SubGoal:
+    """near_player for the name as the goal writes it; for a pronoun ("stick with him", "follow
+    me"), any player the goal names or, when one alone is online, that one (grounding decides)."""
+    if name.lower() not in NOT_NAMES:
+        written = re.search(rf"\b{re.escape(name)}\b", goal, re.IGNORECASE)
+        return SubGoal(says=clause, check=NearPlayer(near_player=PlayerNearness(
+            name=written[0] if written else name, distance=FOLLOW_DISTANCE)))
+    anyone = NearPlayer(near_player=PlayerNearness(name="someone", distance=FOLLOW_DISTANCE))
+    return SubGoal(says=clause, check=anyone, players=re.findall(r"\w{3,16}", goal))
+
+
+def _get(clause: str, words: list[str], verb: str, before: Thing | None,
+         mc_version: str | None) -> tuple[list[SubGoal], Thing] | None:
+    """has_item for each thing a clause asks to get ("2 logs and 2 blocks of sand"): dug things as
+    what they drop, and "build" only for an item a recipe makes."""
+    items = item_names(mc_version)
+    things = _things(words, items | block_names(mc_version), before, skip=PLACES if FROM_CHEST.search(clause) else
+                     PLACES - {"chest", "furnace", "crafting_table", "barrel"})
+    if verb in _DIG:
+        things = [Thing(tuple(dict.fromkeys(mined(n, mc_version) for n in t.names)), t.count, t.kind) for t in things]
+    if verb in _MAKE_ONLY:
+        things = [t for t in things if t.names[0] in recipes(mc_version)]
+    things = [t for t in things if t.names[0] in items]
+    if not things:
+        return None
+    return [_sub(clause, HasItem(has_item=Item(name=t.names[0], count=t.count)), t) for t in things], things[-1]
+
+
+def _things(words: list[str], names: frozenset[str], before: Thing | None, *, skip: frozenset[str]) -> list[Thing]:
+    """Every name among `names` in the words with its count; "it"/"them" alone is `before` (with
+    a count of its own when the clause gives one: "get me 3 of them")."""
+    found = [n for n in find_names(words, names) if n.name not in skip]
+    if found:
+        return [Thing(n.names, _count(words, n), n.kind) for n in found]
+    if before is None or not PRONOUN.search(" ".join(words)):
+        return []
+    counted = [n for w in words if w not in ("a", "an", "one") and (n := _number(w)) is not None]
+    return [Thing(before.names, counted[0], before.kind) if counted else before]
+
+
+def _thing(words: list[str], names: frozenset[str], before: Thing | None, *, skip: frozenset[str] = frozenset(),
+           counted: bool = True, suffix: str = "") -> Thing | None:
+    """The first name among `names` in the words (not one in `skip`) and its count; a pronoun
+    with no name takes `before`. `suffix`: a word that is a name with it counts ("the gold": gold_block)."""
+    found = [n for n in find_names(words, names, suffix) if n.name not in skip]
+    if not found:
+        return before if before is not None and PRONOUN.search(" ".join(words)) else None
+    named = found[0]
+    return Thing(named.names, _count(words, named) if counted else 1, named.kind)
+
+
+def _count(words: list[str], named: Named) -> int:
+    """The number just before the name ("three oak logs", "3 big logs"), else one anywhere else in
+    the clause that is not a height ("sand, 4 should do"), else 1."""
+    for word in reversed(words[max(0, named.start - COUNTED_BEFORE):named.start]):
+        if (n := _number(word)) is not None:
+            return n
+    for i, word in enumerate(words):
+        n = _number(word)
+        if n is not None and word not in ("a", "an", "one") and not HEIGHT.match(" ".join(words[i:i + 3])):
+            return n
+    return 1
+
+
+def _number(word: str) -> int | None:
+    if word.isdigit():
+        return min(max(int(word), 1), MAX_COUNT)
+    return NUMBERS.get(word)
+
+
+def _sub(clause: str, check, thing: Thing) -> SubGoal:
+    return SubGoal(says=clause, check=check, kinds=list(thing.names) if thing.kind else [])
+
+
+def _carried_first(subgoals: list[SubGoal], store: SubGoal) -> list[SubGoal]:
+    """What storing needs first: the things carried. A sub-goal just before that gets them serves
+    (and does not last: once stored they are no longer carried); else one is added."""
+    stock = store.check.container_has
+    last = subgoals[-1] if subgoals else None
+    if last is not None and isinstance(last.check, HasItem) and last.check.has_item.name == stock.name:
+        return [*subgoals[:-1], last.model_copy(update={"lasting": False})]
+    carry = HasItem(has_item=Item(name=stock.name, count=stock.count))
+    return [*subgoals, SubGoal(says=f"carry what goes in the chest ({store.says})", check=carry, kinds=store.kinds,
+                               lasting=False)]

@@ -1,0 +1,85 @@
+"""What a run understood of its goal: an ordered list of sub-goals, each a check the world judges.
+
+"Chop three oak logs and put them in the chest" is two: has_item oak_log 3, then container_has
+oak_log 3. The planner works on the first sub-goal that does not hold (agent/planner/focus.py);
+the run is done when the sub-goals that must last hold together (`check`): the logs put away
+are no longer carried, so the first does not last.
+
+Some sub-goals are read before the bot is in the world and grounded once it is (grounding.py):
+"come back here" is `within` the start, "climb 4 blocks" is feet_y_at_least the start's y + 4,
+"some wood" is the log kind found nearest.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, field_serializer, field_validator
+
+from agent.checks.model import All, Check, parse_check
+from agent.config.layers import StrictModel
+
+# rules: read from the words (rules.py); given: the check a user or a scenario wrote; model: the
+# model's classification among grounded choices.
+ReadBy = Literal["rules", "given", "model"]
+
+
+class SubGoal(StrictModel):
+    """One step of the goal and the check that says it is reached."""
+
+    says: str = Field(description="the words it was read from")
+    check: Check
+    by: ReadBy = "rules"
+    from_start: bool = Field(False, description="the check's place is relative to where the bot starts: "
+                                                "within's point is an offset from the start, feet_y_at_least "
+                                                "a rise above it; grounding makes it absolute")
+    kinds: list[str] = Field(default_factory=list, description="names of a kind (any log): the world picks "
+                                                               "the one to pursue; the check names the first")
+    players: list[str] = Field(default_factory=list, description="near_player for a pronoun: the goal's words, "
+                                                                 "among which grounding finds a player online")
+    lasting: bool = Field(True, description="false when a later sub-goal uses it up (logs put in a chest)")
+
+    @field_validator("check", mode="before")
+    @classmethod
+    def _parse(cls, value: Any) -> Check:
+        return parse_check(value, "check")
+
+    @field_serializer("check")
+    def _written(self, check: Check) -> dict[str, Any]:
+        return check.as_data()
+
+    @property
+    def grounded(self) -> bool:
+        return not self.from_start and not self.kinds and not self.players
+
+
+class Understanding(StrictModel):
+    """The goal's sub-goals in order; none when nothing in the words could be read."""
+
+    goal: str
+    subgoals: list[SubGoal] = Field(default_factory=list)
+
+    @classmethod
+    def given(cls, goal: str, check: Check | None) -> Understanding:
+        """A check written by a user or a scenario: one sub-goal, taken as written."""
+        return cls(goal=goal, subgoals=[] if check is None else [SubGoal(says=goal, check=check, by="given")])
+
+    @property
+    def check(self) -> Check | None:
+        """What the world must show at the end: every lasting sub-goal at once; None without any."""
+        lasting = [s.check for s in self.subgoals if s.lasting]
+        if not lasting:
+            return None
+        return lasting[0] if len(lasting) == 1 else All(all=lasting)
+
+    @property
+    def by(self) -> ReadBy | None:
+        """Who read it: the model when any sub-goal is its, else rules or given; None when empty."""
+        kinds = {s.by for s in self.subgoals}
+        return "model" if "model" in kinds else next(iter(sorted(kinds)), None)
+
+    def line(self) -> str:
+        """`1. has_item oak_log 3  2. container_has oak_log 3`, as `mcagent run` prints it."""
+        if not self.subgoals:
+            return "nothing a check can judge"
+        return "  ".join(f"{n}. {s.check.describe()}" for n, s in enumerate(self.subgoals, 1))

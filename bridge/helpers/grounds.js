@@ -1,0 +1,36 @@
+'use strict'
+// What the world offers a planner's arguments now (agent/goals/grounds.py): the items carried,
+// the other players online, and the kinds of block in a box around the feet, nearest first.
+// World blocks: x east, y up, z south; distances are blocks from the feet to a block's centre.
+const { Vec3 } = require('vec3')
+
+// Cells that are no kind of thing to go to or dig.
+const NOTHING = new Set(['air', 'cave_air', 'void_air'])
+
+/** @param {{radius?: number, half_height?: number}} args the box's half-sizes, blocks */
+function grounds (bot, { radius = 16, half_height: halfHeight = 8 }) {
+  const feet = bot.entity.position
+  const origin = feet.floored()
+  const nearest = new Map()
+  const p = new Vec3(0, 0, 0)
+  for (let dy = -halfHeight; dy <= halfHeight; dy++) {
+    for (let dz = -radius; dz <= radius; dz++) {
+      for (let dx = -radius; dx <= radius; dx++) {
+        const name = bot.blockAt(p.set(origin.x + dx, origin.y + dy, origin.z + dz), false)?.name
+        if (!name || NOTHING.has(name)) continue
+        const d = feet.distanceTo(p.offset(0.5, 0.5, 0.5))
+        if (!(nearest.get(name) <= d)) nearest.set(name, d)
+      }
+    }
+  }
+  const carried = {}
+  for (const i of bot.inventory.items()) carried[i.name] = (carried[i.name] ?? 0) + i.count
+  return {
+    feet: { x: feet.x, y: feet.y, z: feet.z },
+    carried,
+    players: Object.keys(bot.players).filter((name) => name !== bot.username),
+    blocks: [...nearest.entries()].sort((a, b) => a[1] - b[1]).map(([name, distance]) => ({ name, distance }))
+  }
+}
+
+module.exports = { grounds }

@@ -1,0 +1,146 @@
+"""A goal's words read as ordered sub-goals (agent/goals): names found anywhere in a clause with
+the game's names (plurals, kinds such as "wood", dug things as what they drop), compound asks
+split, "it"/"them" taking the thing before, "come back" as `within` the start, what storing needs
+made a sub-goal first; grounding in the world makes places and kinds absolute; the outer loop's
+focus is the first sub-goal that does not hold."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.checks import Verdict
+from agent.cli.run_cmd import goal_and_check
+from agent.goals import Understanding, ground, understand
+from agent.goals.grounds import Grounds, Point, Sighted
+from agent.planner.focus import Focus
+from agent.server import load_scenario
+from agent.session.world import WorldOptions
+
+
+def read(goal: str) -> str:
+    return understand(goal).line()
+
+
+@pytest.mark.parametrize(("goal", "understood"), [
+    ("Collect three oak logs", "1. has_item oak_log 3"),
+    ("collect 3 oak logs from the tree", "1. has_item oak_log 3"),
+    ("Gather 5 dirt blocks", "1. has_item dirt 5"),
+    ("Mine two cobblestone.", "1. has_item cobblestone 2"),
+    ("Get a stone pickaxe", "1. has_item stone_pickaxe 1"),
+    ("get 2 torches", "1. has_item torch 2"),
+    ("Collect three oak planks", "1. has_item oak_planks 3"),
+    ("Stand next to the gold block", "1. near_block gold_block 2"),
+    ("Find the gold block", "1. near_block gold_block 2"),
+    ("walk to the gold block", "1. near_block gold_block 2"),
+    ("Go near the diamond ore", "1. near_block diamond_ore 2"),
+    ("Take three bread from the chest.", "1. has_item bread 3"),
+    ("Follow alex as he walks away.", "1. near_player alex 3"),
+    ("stay close to Steve_2", "1. near_player Steve_2 3"),
+    ("get out of the cave to open sky", "1. sky_visible"),
+    ("Leave the hall to a place where you can see the sky.", "1. sky_visible"),
+    ("Craft a wooden pickaxe.", "1. has_item wooden_pickaxe 1"),
+    # a name anywhere in the clause, not only at its end
+    ("Find the gold block somewhere nearby and stand right next to it.", "1. near_block gold_block 2"),
+    ("I need some sand, 4 should do", "1. has_item sand 4"),
+    ("There's a block of gold around here. Walk over and stand right beside it.", "1. near_block gold_block 2"),
+    # a name that is a plural in the game; "build" an item a recipe makes
+    ("Build a shear.", "1. has_item shears 1"),
+    # what digging gives
+    ("mine 3 stone", "1. has_item cobblestone 3"),
+    ("dig out three blocks of that stone", "1. has_item cobblestone 3"),
+    # compound asks, in order
+    ("Chop three oak logs and put them in the chest", "1. has_item oak_log 3  2. container_has oak_log 3"),
+    ("collect 2 dirt, then come back here", "1. has_item dirt 2  2. within 2 of (0, 0, 0)"),
+    ("Chop 4 birch logs and then come back", "1. has_item birch_log 4  2. within 2 of (0, 0, 0)"),
+    ("get me 2 oak logs and 2 blocks of sand", "1. has_item oak_log 2  2. has_item sand 2"),
+    # "them" is what the sentence before named; a count of its own goes with it
+    ("There's a chest nearby with apples in it. Get me 3 of them.", "1. has_item apple 3"),
+    # storing needs the things carried first
+    ("Put five oak logs into the chest.", "1. has_item oak_log 5  2. container_has oak_log 5"),
+    ("Put the dirt in the chest", "1. has_item dirt 1  2. container_has dirt 1"),
+    ("You carry five oak logs. Stash them in the chest and come back here.",
+     "1. has_item oak_log 5  2. container_has oak_log 5  3. within 2 of (0, 0, 0)"),
+    # heights from the start
+    ("stack blocks under yourself until you're 3 blocks higher than now", "1. feet_y_at_least 3"),
+    ("climb up 4 blocks", "1. feet_y_at_least 4"),
+])
+def test_a_goal_s_words_become_its_sub_goals_in_order(goal: str, understood: str) -> None:
+    assert read(goal) == understood
+
+
+@pytest.mark.parametrize("goal", [
+    "get out of the pit",
+    "keep notes of what you see",
+    "collect three shiny things",  # not an item the game has
+    "find the exit",  # not a block
+    "get a look around",
+    "put the shiny things in the chest",
+    "follow me",  # who "me" is, neither the words nor a world with no player online say
+    "get some air",  # air is no thing to get
+])
+def test_a_goal_no_rule_reads_has_no_sub_goal_and_no_check(goal: str) -> None:
+    goals = understand(goal)
+    assert goals.subgoals == [] and goals.check is None
+
+
+def test_what_a_later_sub_goal_uses_up_does_not_last_so_the_run_s_check_is_what_must_hold_at_the_end() -> None:
+    stored = understand("Chop three oak logs and put them in the chest")
+    assert [g.lasting for g in stored.subgoals] == [False, True]
+    assert stored.check.describe() == "container_has oak_log 3"
+    planks = understand("chop some wood and turn it into planks, 8 of them")
+    assert [(g.check.describe(), g.lasting) for g in planks.subgoals] == [
+        ("has_item oak_log 1", False), ("has_item oak_planks 8", True)]
+    back = understand("collect 2 dirt, then come back here")
+    assert back.check.describe() == "all(has_item dirt 2, within 2 of (0, 0, 0))"
+
+
+def grounds(**values) -> Grounds:
+    return Grounds(feet=Point(x=3.5, y=5.0, z=-2.5), **values)
+
+
+def test_grounding_puts_places_at_the_start_and_picks_a_kind_carried_else_seen_else_its_first() -> None:
+    goals = understand("get three logs then walk back to where you started")
+    seen = ground(goals, grounds(blocks=[Sighted(name="dirt", distance=1), Sighted(name="birch_log", distance=4)]))
+    assert seen.line() == "1. has_item birch_log 3  2. within 2 of (3.5, 5, -2.5)"
+    carried = ground(goals, grounds(carried={"spruce_log": 1}, blocks=[Sighted(name="birch_log", distance=4)]))
+    assert carried.subgoals[0].check.describe() == "has_item spruce_log 3"
+    assert ground(goals, grounds()).subgoals[0].check.describe() == "has_item oak_log 3"
+    assert all(g.grounded for g in seen.subgoals)
+    risen = ground(understand("climb up 4 blocks"), grounds())
+    assert risen.line() == "1. feet_y_at_least 9"
+
+
+def test_a_player_meant_by_a_pronoun_is_one_online_the_goal_names_else_the_only_one_else_none() -> None:
+    goals = understand("alex is about to head off, stick with him")
+    assert ground(goals, grounds(players=["alex", "sam"])).line() == "1. near_player alex 3"
+    assert ground(goals, grounds(players=["sam"])).line() == "1. near_player sam 3"
+    assert ground(goals, grounds(players=["sam", "kim"])).subgoals == []
+    assert ground(goals, grounds()).subgoals == []
+
+
+def test_the_focus_is_the_first_sub_goal_that_does_not_hold_and_moves_back_when_one_is_undone() -> None:
+    goals = understand("Chop three oak logs and put them in the chest")
+    holding: set[str] = set()
+    focus = Focus(goals, lambda check: Verdict(holds=check.describe() in holding, detail=""))
+    assert focus.update() is goals.subgoals[0] and focus.index == 0
+    assert focus.update() is None  # still the first
+    holding.add("has_item oak_log 3")
+    assert focus.update() is goals.subgoals[1] and focus.index == 1
+    holding.clear()
+    assert focus.update() is goals.subgoals[0]
+
+
+def test_a_given_check_is_one_sub_goal_taken_as_written() -> None:
+    world = WorldOptions(scenario=load_scenario("tree"))
+    goal, check = goal_and_check(None, None, world)
+    given = Understanding.given(goal, check)
+    assert given.line() == "1. has_item oak_log 3" and given.by == "given" and given.check == check
+    assert Understanding.given(goal, None).check is None
+
+
+def test_a_scenario_s_check_goes_with_its_own_goal_only() -> None:
+    world = WorldOptions(scenario=load_scenario("tree"))
+    assert goal_and_check(None, None, world)[1].describe() == "has_item oak_log 3"
+    other = goal_and_check("Craft a wooden pickaxe.", None, world)[1]  # not the tree's "Collect three oak logs."
+    assert other is None  # the run reads its own from the words (run_cmd), never the tree's
+    assert goal_and_check("Craft a wooden pickaxe.", "has_item: {name: stick}", world)[1].describe() == "has_item stick 1"
