@@ -11,7 +11,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from agent.tools.schema import JsonSchema
+from agent.planner.domains import grounded
+from agent.tools.schema import Domain, JsonSchema
 
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
 _TRAILING_COMMA = re.compile(r",\s*([}\]])")
@@ -23,10 +24,11 @@ _STRING = re.compile(r'("(?:\\.|[^"\\])*")')
 ENUM_SPAN = 128
 
 
-def decoding_schema(schema: JsonSchema | None) -> dict[str, Any]:
+def decoding_schema(schema: JsonSchema | None, values: dict[Domain, list[str]] | None = None) -> dict[str, Any] | None:
     """The tool's schema for constrained decoding, meant for any JSON-schema engine.
 
-    Our objects reject unknown keys unless they say otherwise, while JSON Schema allows them by
+    A name argument with a domain takes only the `values` the world offers now; None when a
+    required one has none (the tool is not callable now). Our objects reject unknown keys unless they say otherwise, while JSON Schema allows them by
     default: so say it explicitly, at every level. Bounds and lengths are kept, and a bounded
     integer with few values is also listed as an enum, which every engine holds exactly.
 
@@ -41,7 +43,8 @@ def decoding_schema(schema: JsonSchema | None) -> dict[str, Any]:
     """
     if schema is None:
         return {"type": "object", "properties": {}, "additionalProperties": False}
-    return _for_decoding(schema.dump())
+    held = grounded(schema.dump(), values)  # names only from what the world offers (domains.py)
+    return None if held is None else _for_decoding(held)
 
 
 def _for_decoding(node: dict[str, Any]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from agent.planner.loops import StaleWatch
 from agent.planner.offer import Catalog, Offer
 from agent.tools import Toolbox
 from agent.tools.context import ToolContext
+from agent.tools.schema import Domain
 from agent.trace import Outcome, TraceWriter
 from agent.trace.schema import DoneClaim
 
@@ -31,6 +32,8 @@ Judge = Callable[[], Verdict]
 # A fingerprint of the world around the bot (agent/world/digest.py), None when it cannot be read:
 # equal before and after a step, the step changed nothing there. The session builds it.
 Digest = Callable[[], "str | None"]
+# What each argument domain offers in the world now (agent/planner/domains.py); the session builds it.
+Offers = Callable[[], "dict[Domain, list[str]] | None"]
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,7 @@ class PlanContext:
     given: dict[str, dict[str, Any]] = field(default_factory=dict)  # arguments its check states, by tool (given.py)
     body: BodyKeeper | None = None  # None without a world: nothing to keep
     digest: Digest | None = None  # None without a world: no step is known to change nothing
+    offers: Offers | None = None  # None without a world: names are the model's (checked when the tool runs)
     rejoins: int = 0  # in the whole run, sub-plans included
     deaths: int = 0
 
@@ -155,6 +159,10 @@ class PlanContext:
             self.rejoins += news.rejoined
             self.deaths += news.respawned
         return news
+
+    def values(self) -> dict[Domain, list[str]] | None:
+        """What each argument domain offers in the world now (domains.py); None without a world."""
+        return self.offers() if self.offers is not None else None
 
     def sense(self) -> str | None:
         """The world's fingerprint now; None when unknown."""

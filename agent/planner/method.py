@@ -178,7 +178,7 @@ class MethodRun:
         # the arguments the protocol leaves open ("Call mc-collect." gets the block and the count).
         given = self.ctx.given if self.frame.plan == 0 else {}
         literal = {tool: {**given.get(tool, {}), **written.get(tool, {})} for tool in {*given, *written}}
-        return choose_action(s, key, offered, toolbox, caps, literal)
+        return choose_action(s, key, offered, toolbox, caps, literal, values=self.ctx.values())
 
     def _next(self, s, key: str, decided: Next) -> tuple[str | None, Decider, str | None]:
         """(next task, who decided it, what was wrong): the runtime's where it decided, else the

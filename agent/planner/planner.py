@@ -30,7 +30,8 @@ from agent.checks import Check, Verdict
 from agent.infospace.models import preview
 from agent.llm import Capabilities, LlmError, Metered
 from agent.planner import prompts, whole_turns
-from agent.planner.context import BodyKeeper, BodyNews, Digest, Frame, Judge, PlanContext, PlannerOptions
+from agent.planner.context import BodyKeeper, BodyNews, Digest, Frame, Judge, Offers, PlanContext, PlannerOptions
+from agent.planner.domains import callable_now
 from agent.planner.control import LlmFailed, RunControl, StopRequested, WorldLost
 from agent.planner.decide import match_yes_no, pick
 from agent.planner.focus import Focus, leading
@@ -110,14 +111,16 @@ class Planner:
 
     def run(self, goal: str, executor: ToolContext, world: str = "", setup: RunSetup | None = None,
             judge: Judge | None = None, check: Check | None = None, body: BodyKeeper | None = None,
-            digest: Digest | None = None, focus: Focus | None = None) -> RunResult:
+            digest: Digest | None = None, focus: Focus | None = None, offers: Offers | None = None) -> RunResult:
         """Plans until the goal is reached (verified by `judge`, which reads `check` in the
         world) or can no longer be (failed), or is reported done (unverified, without a judge),
         the step bound, a loop, an LLM failure, a lost world, a stop request or Ctrl-C. `setup`
         and `check` go into the trace's run_start; `body` keeps the bot in the world between
         steps; `digest` tells a step that changed nothing in the world; `focus` reads the goal's
-        sub-goals before each step and the plan works on the first unmet (focus.py)."""
+        sub-goals before each step and the plan works on the first unmet (focus.py); `offers` reads
+        what each argument domain offers in the world (domains.py)."""
         self.ctx.judge, self._check, self.ctx.body, self.ctx.digest = judge, check, body, digest
+        self.ctx.offers = offers
         self._focus = focus
         aim = focus.update() if focus is not None else None
         self._aim(aim.check if aim is not None else check, executor)
@@ -285,12 +288,17 @@ class Planner:
         worth reading; neither once the loop bound ends the run."""
         ctx = self.ctx
         clock, key = StepClock(ctx.backend), f"p{frame.plan}s{frame.outer_step}"
+        given = ctx.given if frame.plan == 0 else None  # a sub-plan's goal is not the check's
+        values = ctx.values()
+        # A tool whose required name has nothing in the world to take is not offered (domains.py).
+        offered = [n for n in offered if n in (given or {}) or callable_now(ctx.toolbox.tools[n].schema_hint, values)] \
+            or offered
         withheld = [name for name in frame.tools if name not in offered]
         s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=frame.task)
                       + (prompts.WITHHELD.format(tool=", ".join(withheld)) if withheld else ""))
         before = ctx.sense()
-        given = ctx.given if frame.plan == 0 else None  # a sub-plan's goal is not the check's
-        ran = execute(frame.executor, chosen(ctx, choose_action(s, key, offered, ctx.toolbox, ctx.caps, given, "checked")))
+        turn = choose_action(s, key, offered, ctx.toolbox, ctx.caps, given, "checked", values)
+        ran = execute(frame.executor, chosen(ctx, turn))
         news = ctx.keep_body()
         decided = ctx.goal_decided()
         done, next_task, note, next_by, stale = None, "", None, "runtime", Stale()

@@ -14,6 +14,7 @@ from agent.infospace.models import preview
 from agent.llm import Capabilities, Metered
 from agent.planner import prompts
 from agent.planner.args import decoding_schema, parse_args
+from agent.tools.schema import Domain
 from agent.planner.context import PlanContext
 from agent.planner import whole_turns
 from agent.planner.decide import Pick, match_name, pick
@@ -53,16 +54,18 @@ class Turn:
 
 
 def choose_action(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabilities,
-                  literal: dict[str, dict[str, Any]] | None = None, literal_by: Decider = "protocol") -> Turn:
+                  literal: dict[str, dict[str, Any]] | None = None, literal_by: Decider = "protocol",
+                  values: dict[Domain, list[str]] | None = None) -> Turn:
     """One assistant turn: THOUGHTS, TOOL_NAME (one of `tools`), TOOL_ARGS_JSON. The model is
     asked only where there is a choice: one tool offered is the tool; arguments in `literal`
     (by tool: a method's protocol wrote them, or the goal check states them, as `literal_by`
     says) or for a tool that takes none are written, not generated; and
     THOUGHTS come only when the model chooses something and its free text is worth reading
-    (Capabilities.thoughts)."""
+    (Capabilities.thoughts). A name argument takes only the `values` its domain has in the world
+    now (domains.py)."""
     literal = literal or {}
     if caps.whole_turns:
-        return _choose_whole(s, key, tools, toolbox, caps, literal, literal_by)
+        return _choose_whole(s, key, tools, toolbox, caps, literal, literal_by, values)
     tool_by = "forced" if len(tools) == 1 else "model"
     s += sgl.assistant_begin()
     thoughts = ""
@@ -76,7 +79,7 @@ def choose_action(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabil
         name = Pick(tools[0])
     else:
         name = pick(s, key + "_tool", tools, caps, label=prompts.TOOL_NAME, what="tool name")
-    args, args_by, problem = _arguments(s, key, name.value, toolbox, caps, literal, literal_by)
+    args, args_by, problem = _arguments(s, key, name.value, toolbox, caps, literal, literal_by, values)
     s += sgl.assistant_end()
     note = "; ".join(n for n in (name.note, problem) if n) or None
     return Turn(thoughts, name.value, args, note, Decisions(tool=tool_by, args=args_by))
@@ -100,8 +103,15 @@ def _given(tool: str, literal: dict[str, dict[str, Any]], toolbox: Toolbox) -> b
     return tool in literal or schema is None or not (schema.properties or schema.additional_properties)
 
 
-def _arguments(s, key: str, tool: str | None, toolbox: Toolbox, caps: Capabilities,
-               literal: dict[str, dict[str, Any]], literal_by: Decider) -> tuple[dict[str, Any] | None, Decider | None, str | None]:
+def _schema(toolbox: Toolbox, tool: str, values: dict[Domain, list[str]] | None) -> dict[str, Any]:
+    """The tool's decoding schema with its names held to the world's values; where a required
+    name has none (a tool the protocol or the only offer forces), as written."""
+    hint = toolbox.tools[tool].schema_hint
+    return decoding_schema(hint, values) or decoding_schema(hint)
+
+
+def _arguments(s, key: str, tool: str | None, toolbox: Toolbox, caps: Capabilities, literal: dict[str, dict[str, Any]],
+               literal_by: Decider, values: dict[Domain, list[str]] | None) -> tuple[dict[str, Any] | None, Decider | None, str | None]:
     """TOOL_ARGS_JSON for `tool`: (arguments, who decided them, what was wrong)."""
     if tool is None:
         return {}, None, None
@@ -111,7 +121,7 @@ def _arguments(s, key: str, tool: str | None, toolbox: Toolbox, caps: Capabiliti
         s += json.dumps(args, ensure_ascii=False)
         return args, _given_by(tool, literal, literal_by), None
     if caps.json_schema:
-        schema = json.dumps(decoding_schema(toolbox.tools[tool].schema_hint))
+        schema = json.dumps(_schema(toolbox, tool, values))
         s += sgl.gen(key + "_args", max_tokens=ARGS_TOKENS, json_schema=schema, temperature=0.0)
     else:
         s += sgl.gen(key + "_args", max_tokens=ARGS_TOKENS, stop=["\n"], temperature=0.0)
@@ -124,7 +134,7 @@ def _given_by(tool: str, literal: dict[str, dict[str, Any]], literal_by: Decider
 
 
 def _choose_whole(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabilities,
-                  literal: dict[str, dict[str, Any]], literal_by: Decider) -> Turn:
+                  literal: dict[str, dict[str, Any]], literal_by: Decider, values: dict[Domain, list[str]] | None) -> Turn:
     """choose_action for a chat API: the turn asked as one JSON reply (whole_turns.py). The
     schema has one alternative per tool, so each tool's arguments are held to its own schema."""
     names = {label: whole_turns.key(label) for label in (prompts.THOUGHTS, prompts.TOOL_NAME, prompts.TOOL_ARGS)}
@@ -138,7 +148,7 @@ def _choose_whole(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabil
         fields = {names[prompts.THOUGHTS]: whole_turns.thought_schema()} if caps.thoughts else {}
         fields[names[prompts.TOOL_NAME]] = {"const": tool}
         if not _given(tool, literal, toolbox):
-            fields[names[prompts.TOOL_ARGS]] = decoding_schema(toolbox.tools[tool].schema_hint)
+            fields[names[prompts.TOOL_ARGS]] = _schema(toolbox, tool, values)
         return whole_turns.object_schema(fields)
 
     def accept(reply: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:

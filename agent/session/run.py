@@ -16,12 +16,14 @@ from agent.infospace import Infospace, default_db_path
 from agent.llm import Metered
 from agent.llm.spec import open_configured
 from agent.planner import Planner, PlannerOptions, RunResult
+from agent.planner.domains import domain_values
 from agent.planner.focus import Focus
 from agent.planner.tool_trace import ToolTrace
 from agent.session.keeper import BodyKeeper
 from agent.session.milestones import MilestoneWatch
 from agent.session.watching import run_setup, watching
 from agent.session.world import WorldOptions, WorldSession, bot_session
+from agent.tools.schema import Domain
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.tools.context import ToolObserver
 from agent.trace import Event, TraceWriter
@@ -111,7 +113,8 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
                 result = planner.run(request.goal, executor, world=world_state(executor, toolbox), setup=setup,
                                      judge=judge, check=check, body=body,
                                      digest=lambda: world_digest(executor.world),
-                                     focus=Focus(goals, lambda c: evaluate(session.bot, c)))
+                                     focus=Focus(goals, lambda c: evaluate(session.bot, c)),
+                                     offers=lambda: _offers(session, request.config.mc_version))
         finally:
             stop_following()
         if judge is not None:
@@ -135,6 +138,11 @@ def understood(request: RunRequest, session: WorldSession) -> Understanding:
     if grounds is None:  # what cannot be grounded is not asked: a wrong check is worse than none
         return goals.model_copy(update={"subgoals": [g for g in goals.subgoals if g.grounded]})
     return ground(goals, grounds)
+
+
+def _offers(session: WorldSession, mc_version: str | None) -> dict[Domain, list[str]] | None:
+    grounds = read_grounds(session.bot)
+    return None if grounds is None else domain_values(grounds, mc_version)
 
 
 def hidden_judge(session: WorldSession, check: Check, writer: TraceWriter) -> Verdict:

@@ -2,7 +2,7 @@
 
 Supported keywords: type (one or a list), description, title, properties, required,
 additionalProperties, items, enum, minimum, maximum, minLength, maxLength, minItems, maxItems,
-default. Any other keyword is a load error, so a constraint is never silently ignored. Unlike
+default, and domain (where a name comes from at each step: agent/planner/domains.py). Any other keyword is a load error, so a constraint is never silently ignored. Unlike
 full JSON Schema, an object rejects properties it does not list unless it says
 `additionalProperties: true`: an unknown argument is almost always a planner mistake worth a
 clear failure. A value out of its limits is refused with the limits in the reason, in one line:
@@ -17,6 +17,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
+# Where a name argument's values come from, read from the world at each step: an item carried, a
+# placeable block carried, a block kind seen near the bot, an item a recipe makes from what is
+# carried, another player online.
+Domain = Literal["carried", "placeable", "block_seen", "craftable", "player"]
 SchemaType = Literal["object", "string", "integer", "number", "boolean", "array", "null"]
 
 # Action keys the executor keeps for itself, so no tool may take them as arguments.
@@ -53,6 +57,8 @@ class JsonSchema(BaseModel):
     min_items: int | None = Field(None, alias="minItems", ge=0)
     max_items: int | None = Field(None, alias="maxItems", ge=0)
     default: JsonValue = None
+    domain: Domain | None = Field(None, description="where a name's values come from at each step (agent/planner/"
+                                                    "domains.py): the grammar allows only those the world offers")
 
     @model_validator(mode="after")
     def _required_are_properties(self) -> JsonSchema:

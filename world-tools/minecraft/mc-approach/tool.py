@@ -10,7 +10,8 @@ MAX_RADIUS, MAX_TIMEOUT_S = 32, 120
 
 
 class Args(ToolArgs):
-    block: BlockName = Field(description="the block name, e.g. gold_block, chest, oak_log")
+    block: BlockName = Field(description="the block name, e.g. gold_block, chest, oak_log",
+                            json_schema_extra={"domain": "block_seen"})
     radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look in")
     timeout: float = Field(30, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk")
 

@@ -10,7 +10,8 @@ MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S, MAX_AVOID = 16, 32, 300, 512
 
 
 class Args(ToolArgs):
-    block: BlockName = Field(description="the block or the item wanted, e.g. oak_log, cobblestone (dug from stone), sand")
+    block: BlockName = Field(description="the block or the item wanted, e.g. oak_log, cobblestone (dug from stone), sand",
+                            json_schema_extra={"domain": "block_seen"})
     count: int = Field(1, ge=1, le=MAX_COUNT, description="blocks to dig")
     radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look in")
     timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole collecting")

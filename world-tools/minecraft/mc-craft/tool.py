@@ -10,7 +10,8 @@ MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S = 576, 32, 300
 
 
 class Args(ToolArgs):
-    item: ItemName = Field(description="the item to make, e.g. oak_planks, stick, wooden_pickaxe")
+    item: ItemName = Field(description="the item to make, e.g. oak_planks, stick, wooden_pickaxe",
+                          json_schema_extra={"domain": "craftable"})
     count: int = Field(1, ge=1, le=MAX_COUNT, description="how many to make (a craft may make more)")
     radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a crafting table in")
     timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the crafting")

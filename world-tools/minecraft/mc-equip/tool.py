@@ -10,7 +10,8 @@ class Args(ToolArgs):
     # The model may guess a name the bot does not carry: only a name an earlier result showed
     # (or the goal gives) is used (verified: false, agent/tools/slots.py).
     item: str = Field(description="an item name as mc-inventory lists it, e.g. stone_pickaxe", json_schema_extra={
-        "prompt": "Which item should the bot hold? Call mc-inventory to see what it carries.", "verified": False})
+        "prompt": "Which item should the bot hold? Call mc-inventory to see what it carries.", "verified": False,
+        "domain": "carried"})
     destination: Literal["hand", "off-hand", "head", "torso", "legs", "feet"] = "hand"
 
 

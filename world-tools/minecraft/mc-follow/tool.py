@@ -9,7 +9,8 @@ MAX_DISTANCE, MAX_SECONDS = 16, 300
 
 
 class Args(ToolArgs):
-    player: str = Field(min_length=1, max_length=16, pattern=r"^\w+$", description="the player's username")
+    player: str = Field(min_length=1, max_length=16, pattern=r"^\w+$", description="the player's username",
+                        json_schema_extra={"domain": "player"})
     distance: float = Field(2, ge=1, le=MAX_DISTANCE, description="blocks to keep from the player")
     seconds: float = Field(10, ge=1, le=MAX_SECONDS, description="how long to follow")
 

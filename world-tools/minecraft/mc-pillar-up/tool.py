@@ -12,7 +12,8 @@ STEP_S = 7.0
 class Args(ToolArgs):
     blocks: int = Field(1, ge=1, le=16, description="blocks to climb")
     item: str | None = Field(None, description="a full block to build with, e.g. dirt; "
-                                               "default: a cheap one carried (dirt, cobblestone first)")
+                                               "default: a cheap one carried (dirt, cobblestone first)",
+                               json_schema_extra={"domain": "placeable"})
 
 
 def act(bot, a: Args):

@@ -11,7 +11,7 @@ PLACE_S = 5.0
 
 
 class Args(BlockTarget):
-    item: str = Field(description="block item name, e.g. dirt, cobblestone")
+    item: str = Field(description="block item name, e.g. dirt, cobblestone", json_schema_extra={"domain": "placeable"})
     face: Literal["below", "above", "north", "south", "west", "east"] | None = Field(
         None, description="the neighbour to place against; default: the first solid one, below first")
 

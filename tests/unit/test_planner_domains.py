@@ -1,0 +1,56 @@
+"""Arguments from the world, held by the grammar (agent/planner/domains.py): a name argument that
+declares its domain takes only the values the world offers now; a tool whose required name has
+none is not callable; without a world the domain is dropped and the name is the model's."""
+
+from __future__ import annotations
+
+import random
+
+from agent.goals.grounds import Grounds, Point, Sighted
+from agent.llm.random_policy import sample
+from agent.planner.args import decoding_schema
+from agent.planner.domains import callable_now, domain_values
+from agent.tools import load_toolbox, standard_sources
+
+TOOLS = load_toolbox(standard_sources("minecraft", [], None))
+
+
+def hint(tool: str):
+    return TOOLS.tools[tool].schema_hint
+
+
+def world(**values) -> dict:
+    return domain_values(Grounds(feet=Point(x=0.5, y=5, z=0.5), **values))
+
+
+def test_each_domain_holds_what_the_world_offers() -> None:
+    values = world(carried={"dirt": 3, "stick": 2, "oak_planks": 4}, players=["alex"],
+                   blocks=[Sighted(name="grass_block", distance=1.2), Sighted(name="oak_log", distance=5)])
+    assert values["carried"] == ["dirt", "oak_planks", "stick"]
+    assert values["placeable"] == ["dirt", "oak_planks"]
+    assert values["block_seen"] == ["grass_block", "oak_log"]
+    assert values["player"] == ["alex"]
+    assert "wooden_pickaxe" in values["craftable"] and "crafting_table" in values["craftable"]
+    assert "iron_pickaxe" not in values["craftable"]
+
+
+def test_a_name_argument_is_held_to_its_domain_so_no_draw_writes_another() -> None:
+    values = world(carried={"cobblestone": 4}, blocks=[Sighted(name="stone", distance=2)])
+    schema = decoding_schema(hint("mc-pillar-up"), values)
+    assert schema["properties"]["item"]["enum"] == ["cobblestone"] and "domain" not in schema["properties"]["item"]
+    rng = random.Random(0)
+    assert {sample(decoding_schema(hint("mc-collect"), values), rng)["block"] for _ in range(20)} == {"stone"}
+
+
+def test_a_tool_whose_required_name_has_nothing_to_take_is_not_callable_and_an_optional_one_is_left_out() -> None:
+    empty = world()
+    assert decoding_schema(hint("mc-place"), empty) is None and not callable_now(hint("mc-place"), empty)
+    assert callable_now(hint("mc-pillar-up"), empty)
+    assert "item" not in decoding_schema(hint("mc-pillar-up"), empty)["properties"]
+    assert callable_now(hint("mc-follow"), world(players=["alex"]))
+
+
+def test_without_a_world_the_domain_is_dropped_and_the_name_is_free() -> None:
+    schema = decoding_schema(hint("mc-collect"))
+    assert "enum" not in schema["properties"]["block"] and "domain" not in schema["properties"]["block"]
+    assert callable_now(hint("mc-place"), None)
