@@ -28,9 +28,15 @@ function grounds (bot, { radius = 16, half_height: halfHeight = 8 }) {
   return {
     feet: { x: feet.x, y: feet.y, z: feet.z },
     carried,
-    players: Object.keys(bot.players).filter((name) => name !== bot.username),
+    players: otherPlayers(bot),
     blocks: [...nearest.entries()].sort((a, b) => a[1] - b[1]).map(([name, distance]) => ({ name, distance }))
   }
+}
+
+/** Other players: those the tab list names and those seen as entities (a server may send one before the other). */
+function otherPlayers (bot) {
+  const seen = Object.values(bot.entities).filter((e) => e.type === 'player' && e.username).map((e) => e.username)
+  return [...new Set([...Object.keys(bot.players), ...seen])].filter((name) => name !== bot.username)
 }
 
 module.exports = { grounds }

@@ -75,7 +75,8 @@ def test_a_run_on_the_tree_collects_three_logs_and_the_world_verifies_it(tmp_pat
                    "--llm", f"scripted:{COLLECT_POLICY}", "--max-steps", "2", "--trace", str(trace),
                    token=token, timeout_s=120)
     assert done.returncode == 0, transcript(done)
-    assert "goal: Collect three oak logs.; check: has_item oak_log 3" in done.stdout
+    assert "goal: Collect three oak logs.\n" in done.stdout
+    assert "understood: 1. has_item oak_log 3 (the check given)" in done.stdout
     assert "outcome: success (verified: has_item oak_log 3 holds: 3 in the inventory)" in done.stdout
     assert read_trace(trace).end.outcome == "success"
     assert load_scenario("tree").success.describe() == "has_item oak_log 3"

@@ -33,7 +33,7 @@ def test_demo_explores_the_cave_and_prints_where_the_trace_is(tmp_path):
     assert re.search(r"^step 1\.1 +mc-", out, re.MULTILINE), out
     assert re.search(r"^step 1 +explore-area ", out, re.MULTILINE), out
     # The cave's check judges the run; the closing line is its verdict on where the bot ended.
-    assert "goal: explore the area until you find open sky; check: sky_visible" in out
+    assert "understood: 1. sky_visible (the check given)" in out
     outcome = re.search(r"^outcome: (success|max_steps) \((.+)\)$", out, re.MULTILINE)
     verdict = out.strip().splitlines()[-1]
     assert outcome and verdict.startswith("goal check after the run: sky_visible "), out
