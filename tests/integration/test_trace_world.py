@@ -27,6 +27,10 @@ from agent.session.keeper import BodyKeeper
 from agent.session.milestones import MilestoneWatch
 from agent.checks import parse_check
 from agent.trace.schema import ToolCall
+from agent.checks import evaluate
+from agent.goals import understand
+from agent.planner.focus import Focus
+from agent.session.run import hidden_judge
 from support.planning import EXPLORE_POLICY, run_config
 from support.procs import mcagent, new_token, transcript, wait_until_gone
 
@@ -56,7 +60,10 @@ def test_a_scripted_run_in_the_room_writes_every_event_kind(tmp_path):
                                 subplanner=planner, observer=observer)
             with watching(session, planner, config):
                 planner.control.add_goal(GOAL + ", now")
-                assert planner.run(GOAL, executor).outcome == "done"
+                # The goal's words read as its sub-goal (understood, focused), no check given: DONE stands.
+                focus = Focus(understand(GOAL), lambda check: evaluate(bot, check))
+                assert planner.run(GOAL, executor, focus=focus).outcome == "done"
+                hidden_judge(session, parse_check({"sky_visible": True}, "judge"), writer)
                 alex.chat("!status")
                 _wait_for(writer, "command")
                 alex.chat("/kill tracer")
