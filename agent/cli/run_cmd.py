@@ -122,10 +122,8 @@ def run_and_print(loaded: LoadedConfig, args: argparse.Namespace, world: WorldOp
     """Runs one episode through the session layer, printing what it understood of the goal
     before the first step, its steps as they happen, its summary, and the judge's verdict."""
     goal = goals.goal
-    given = goals.check if goals.by == "given" else None
     request = RunRequest(
-        config=loaded.config, tool_sources=tool_sources(loaded, args), world=world, goal=goal, check=given,
-        goals=None if given is not None else goals, judge=judge,
+        config=loaded.config, tool_sources=tool_sources(loaded, args), world=world, goal=goal, goals=goals, judge=judge,
         milestones=world.scenario.milestones_toward(goal) if world.scenario else [], options=options, trace=trace,
         on_event=print_progress, on_say=lambda text: print(f"bot says: {text}"),
         on_ready=on_ready or _say_where, on_tool_error=lambda line: print(f"tools: {line}", file=sys.stderr),

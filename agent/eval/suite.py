@@ -109,10 +109,10 @@ def _task(entry: SuiteEntry, folder: Path, index: int) -> Task:
     if not goal:
         raise ConfigError(f"eval: {where}: no goal (give the scenario a goal: key, or the suite entry one)")
     judge = parse_check(entry.judge, f"{where}.judge") if entry.judge is not None else None
-    check = parse_check(entry.success, f"{where}.success") if entry.success is not None else scenario.success
-    if judge is not None:  # judged: the planner reads the goal's words, never the scenario's check
-        check = parse_check(entry.success, f"{where}.success") if entry.success is not None else None
-    elif check is None:
+    own = parse_check(entry.success, f"{where}.success") if entry.success is not None else None
+    # judged: the planner reads the goal's words, never the scenario's check
+    check = own if judge is not None else own or scenario.success
+    if check is None and judge is None:
         raise ConfigError(f"eval: {where}: no success check (give the scenario a success: key, or the suite entry "
                           "one, or a judge:)")
     return Task(name=_name(scenario.name, goal, judge), source=source, goal=goal, check=check, judge=judge)

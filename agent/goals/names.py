@@ -82,9 +82,9 @@ def _kind_at(words: list[str], i: int, names: frozenset[str]) -> Named | None:
     suffix = KINDS.get(words[i])
     if suffix is None:
         return None
-    members = tuple(sorted(n for n in names if n.endswith(suffix) and not n.startswith(("stripped_", "potted_"))))
     # oak first: the common kind, the one a world with one kind of tree most often has
-    members = tuple(sorted(members, key=lambda n: (not n.startswith("oak"), n)))
+    members = tuple(sorted((n for n in names if n.endswith(suffix) and not n.startswith(("stripped_", "potted_"))),
+                           key=lambda n: (not n.startswith("oak"), n)))
     return Named(members, i, i + 1, kind=words[i]) if members else None
 
 
@@ -99,11 +99,11 @@ def mined(name: str, mc_version: str | None = None) -> str:
 
 def forms(word: str) -> list[str]:
     """The word, what it would be without a plural ending, and with one (the game's shears)."""
-    forms = [word]
+    found = [word]
     if word.endswith("ies"):
-        forms.append(word[:-3] + "y")
+        found.append(word[:-3] + "y")
     if word.endswith("es"):
-        forms.append(word[:-2])
+        found.append(word[:-2])
     if word.endswith("s"):
-        forms.append(word[:-1])
-    return [*forms, word + "s"]
+        found.append(word[:-1])
+    return [*found, word + "s"]

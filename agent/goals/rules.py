@@ -142,7 +142,7 @@ def _read(clause: str, before: Thing | None, mc_version: str | None,
     if (get := GET.search(clause)) is not None and (read := _get(clause, words, get["verb"], before, mc_version)):
         return read
     if NEAR.search(clause):
-        thing = _thing(words, block_names(mc_version), before, counted=False, suffix="_block")
+        thing = _thing(words, block_names(mc_version), before, suffix="_block")
         if thing is not None:
             near = NearBlock(near_block=Nearness(block=thing.names[0], distance=NEAR_DISTANCE))
             return [_sub(clause, near, thing)], thing
@@ -177,10 +177,12 @@ def _get(clause: str, words: list[str], verb: str, before: Thing | None,
     return [_sub(clause, HasItem(has_item=Item(name=t.names[0], count=t.count)), t) for t in things], things[-1]
 
 
-def _things(words: list[str], names: frozenset[str], before: Thing | None, *, skip: frozenset[str]) -> list[Thing]:
-    """Every name among `names` in the words with its count; "it"/"them" alone is `before` (with
-    a count of its own when the clause gives one: "get me 3 of them")."""
-    found = [n for n in find_names(words, names) if n.name not in skip]
+def _things(words: list[str], names: frozenset[str], before: Thing | None, *, skip: frozenset[str] = frozenset(),
+            suffix: str = "") -> list[Thing]:
+    """Every name among `names` in the words (not one in `skip`) with its count; "it"/"them" alone
+    is `before` (with a count of its own when the clause gives one: "get me 3 of them"). `suffix`:
+    a word that is a name with it counts ("the gold": gold_block)."""
+    found = [n for n in find_names(words, names, suffix) if n.name not in skip]
     if found:
         return [Thing(n.names, _count(words, n), n.kind) for n in found]
     if before is None or not PRONOUN.search(" ".join(words)):
@@ -190,14 +192,9 @@ def _things(words: list[str], names: frozenset[str], before: Thing | None, *, sk
 
 
 def _thing(words: list[str], names: frozenset[str], before: Thing | None, *, skip: frozenset[str] = frozenset(),
-           counted: bool = True, suffix: str = "") -> Thing | None:
-    """The first name among `names` in the words (not one in `skip`) and its count; a pronoun
-    with no name takes `before`. `suffix`: a word that is a name with it counts ("the gold": gold_block)."""
-    found = [n for n in find_names(words, names, suffix) if n.name not in skip]
-    if not found:
-        return before if before is not None and PRONOUN.search(" ".join(words)) else None
-    named = found[0]
-    return Thing(named.names, _count(words, named) if counted else 1, named.kind)
+           suffix: str = "") -> Thing | None:
+    """The first of `_things`."""
+    return next(iter(_things(words, names, before, skip=skip, suffix=suffix)), None)
 
 
 def _count(words: list[str], named: Named) -> int:

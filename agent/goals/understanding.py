@@ -72,12 +72,6 @@ class Understanding(StrictModel):
             return None
         return lasting[0] if len(lasting) == 1 else All(all=lasting)
 
-    @property
-    def by(self) -> ReadBy | None:
-        """Who read it: the model when any sub-goal is its, else rules or given; None when empty."""
-        kinds = {s.by for s in self.subgoals}
-        return "model" if "model" in kinds else next(iter(sorted(kinds)), None)
-
     def line(self) -> str:
         """`1. has_item oak_log 3  2. container_has oak_log 3`, as `mcagent run` prints it."""
         if not self.subgoals:

@@ -27,6 +27,7 @@ import sglang as sgl
 from pydantic import Field
 
 from agent.checks import Check, Verdict
+from agent.goals import SubGoal
 from agent.infospace.models import preview
 from agent.llm import Capabilities, LlmError, Metered
 from agent.planner import prompts, whole_turns
@@ -147,8 +148,15 @@ class Planner:
             SubGoalRead(says=g.says, check=g.check.as_data(), described=g.check.describe(), by=g.by,
                         lasting=g.lasting) for g in goals.subgoals]))
         if (first := self._focus.current) is not None:
-            self.trace.add(Focused(plan=frame.plan, index=(self._focus.index or 0) + 1, of=len(goals.subgoals),
-                                   check=first.check.describe(), outer_step=1))
+            self._focused(frame, first, outer_step=1)
+
+    def _focused(self, frame: Frame, subgoal: SubGoal, outer_step: int) -> Focused:
+        """The trace's record that the plan works on `subgoal` (the focus's) from `outer_step`."""
+        assert self._focus is not None and self._focus.index is not None
+        event = Focused(plan=frame.plan, index=self._focus.index + 1, of=len(self._focus.goals.subgoals),
+                        check=subgoal.check.describe(), outer_step=outer_step)
+        self.trace.add(event)
+        return event
 
     def _refocus(self, s, frame: Frame) -> None:
         """Before an outer step of the main plan: when the first unmet sub-goal is another, the
@@ -156,10 +164,8 @@ class Planner:
         if self._focus is None or (moved := self._focus.update()) is None:
             return
         self._aim(moved.check, frame.executor)
-        index, of = (self._focus.index or 0) + 1, len(self._focus.goals.subgoals)
-        self.trace.add(Focused(plan=frame.plan, index=index, of=of, check=moved.check.describe(),
-                               outer_step=frame.outer_step))
-        said = prompts.FOCUS.format(index=index, of=of, says=moved.says)
+        focused = self._focused(frame, moved, outer_step=frame.outer_step)
+        said = prompts.FOCUS.format(index=focused.index, of=focused.of, says=moved.says)
         if frame.offer.catalog != "named":
             frame.offer = self._offering.for_goal(f"{moved.says} {moved.check.describe()}", first=self._leading)
             said += "\n" + prompts.FOCUS_OFFER.format(offer=offer_text(frame.offer, self.toolbox))

@@ -134,7 +134,7 @@ def test_a_given_check_is_one_sub_goal_taken_as_written() -> None:
     world = WorldOptions(scenario=load_scenario("tree"))
     goal, check = goal_and_check(None, None, world)
     given = Understanding.given(goal, check)
-    assert given.line() == "1. has_item oak_log 3" and given.by == "given" and given.check == check
+    assert given.line() == "1. has_item oak_log 3" and [g.by for g in given.subgoals] == ["given"] and given.check == check
     assert Understanding.given(goal, None).check is None
 
 
