@@ -13,7 +13,7 @@ from agent.cli.parser import add_config_flags, load_from_args
 from agent.config import LoadedConfig
 from agent.paths import REPO_ROOT
 from agent.goals import understand
-from agent.planner.focus import leading
+from agent.planner.focus import aimed_words, leading
 from agent.planner.offer import Catalog, Offering, offer_text
 from agent.tools import Toolbox, ToolSource, catalog_text, load_toolbox, standard_sources
 from agent.tools.catalog import grouped
@@ -80,8 +80,9 @@ def run(args: argparse.Namespace) -> int:
         # As a run given no check offers it: led by what its first sub-goal's check asks (agent/goals).
         offering = Offering(toolbox, "ranked", loaded.config.catalog_size)
         goals = understand(args.goal, loaded.config.mc_version).subgoals
-        first = leading(goals[0].check, toolbox) if goals else []
-        print(offer_text(offering.for_goal(args.goal, first=first), toolbox).strip())
+        check = goals[0].check if goals else None
+        first = leading(check, toolbox) if check is not None else []
+        print(offer_text(offering.for_goal(aimed_words(args.goal, check), first=first), toolbox).strip())
     elif args.json:
         tools = [spec.summary() for _, specs in grouped(toolbox, include_hidden=True) for spec in specs]
         print(json.dumps({"tools": tools, "errors": [str(e) for e in toolbox.errors]}, indent=2))

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent.bridge import BotConnection, BridgeError
-from agent.checks.model import ContainerHas, FeetYAtLeast, HasItem, NearBlock, NearPlayer, Within
+from agent.checks.model import (All, ContainerHas, FeetYAtLeast, HasItem, NearBlock, NearPlayer, StandingOnGround,
+                                Within)
 from agent.goals.understanding import SubGoal, Understanding
 
 # The box the kinds are read in: blocks from the feet, across and up or down.
@@ -39,6 +40,8 @@ class Grounds(BaseModel):
     carried: dict[str, int] = Field(default_factory=dict, description="item name -> count, over every slot")
     players: list[str] = Field(default_factory=list, description="other players online")
     blocks: list[Sighted] = Field(default_factory=list, description="block kinds near the feet, nearest first")
+    ground_y: float | None = Field(None, description="the feet's level on the ground around (the median top of "
+                                                     "the columns 5 blocks off); None where none was read")
 
     @property
     def kinds(self) -> list[str]:
@@ -54,9 +57,10 @@ def read_grounds(bot: BotConnection) -> Grounds | None:
 
 
 def ground(understanding: Understanding, grounds: Grounds) -> Understanding:
-    """Every sub-goal made absolute: places from the start (the feet now), a kind's name as the
-    one carried, else the nearest seen, else its first; a player "him" means as one online the
-    goal names, else the one online. A sub-goal the world cannot ground (no player) is left out."""
+    """Every sub-goal made absolute: places from the start (the feet now), "out of the hole" as
+    standing at the ground's level around, a kind's name as the one carried, else the nearest
+    seen, else its first; a player "him" means as one online the goal names, else the one
+    online. A sub-goal the world cannot ground (no player, no ground read) is left out."""
     subgoals = [_grounded(s, grounds) for s in understanding.subgoals]
     return understanding.model_copy(update={"subgoals": [s for s in subgoals if s is not None]})
 
@@ -69,6 +73,10 @@ def _grounded(subgoal: SubGoal, grounds: Grounds) -> SubGoal | None:
         if not who:
             return None
         check = NearPlayer(near_player=check.near_player.model_copy(update={"name": who[0]}))
+    if subgoal.on_ground:
+        if grounds.ground_y is None:
+            return None
+        check = All(all=[FeetYAtLeast(feet_y_at_least=grounds.ground_y), StandingOnGround(standing_on_ground=True)])
     if subgoal.from_start and isinstance(check, Within):
         s = check.within
         check = Within(within=s.model_copy(update={"x": start.x + s.x, "y": start.y + s.y, "z": start.z + s.z}))
@@ -76,7 +84,8 @@ def _grounded(subgoal: SubGoal, grounds: Grounds) -> SubGoal | None:
         check = FeetYAtLeast(feet_y_at_least=start.y + check.feet_y_at_least)
     if subgoal.kinds:
         check = _named(check, pick_kind(subgoal.kinds, grounds))
-    return subgoal.model_copy(update={"check": check, "from_start": False, "kinds": [], "players": []})
+    return subgoal.model_copy(update={"check": check, "from_start": False, "kinds": [], "players": [],
+                                      "on_ground": False})
 
 
 def pick_kind(kinds: list[str], grounds: Grounds) -> str:

@@ -1,6 +1,6 @@
 """Reading a goal by rules: split into clauses ("X then Y", "X and put it in the chest", "…, then
 come back here"), each clause read for what it asks (get, store, find, follow, return, climb,
-open sky) and the game's names found anywhere in it (names.py), "it"/"them" taking the thing of
+get out of a hole, open sky) and the game's names found anywhere in it (names.py), "it"/"them" taking the thing of
 the clause before. A clause no rule reads adds nothing; a goal none reads gets no sub-goal, and
 then the run has no check (a wrong check is worse than none).
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.checks.model import (ContainerHas, FeetYAtLeast, HasItem, Item, NearBlock, Nearness, NearPlayer,
-                                PlayerNearness, SkyVisible, Sphere, Stock, Within)
+from agent.checks.model import (All, ContainerHas, FeetYAtLeast, HasItem, Item, NearBlock, Nearness, NearPlayer,
+                                PlayerNearness, SkyVisible, Sphere, StandingOnGround, Stock, Within)
 from agent.goals.names import Named, find_names, mined, words_of
 from agent.goals.understanding import SubGoal, Understanding
 from agent.world.gamedata import block_names, item_names, recipes
@@ -54,8 +54,14 @@ FROM_CHEST = re.compile(r"\bfrom\b.*\bchests?\b|\bout of\b.*\bchests?\b")
 RETURN = re.compile(_RETURN)
 NEAR = re.compile(rf"\b(?:{_NEAR})\b")
 GET = re.compile(rf"\b(?P<verb>{_GET})\b")
-SKY = re.compile(r"\b(?:open sky|see the sky|under the sky|sky above|sky (?:is )?visible|the surface|outside|open air|outdoors)\b")
+SKY = re.compile(r"\b(?:open sky|see the sky|under the sky|sky above|sky (?:is )?visible|the surface|open air|outdoors)\b")
 CLIMB = re.compile(_CLIMB)
+# A clause that says what the bot or the speaker has: no ask, though it names what "them" means next.
+SAYS_WHAT_IS = re.compile(r"\s*(?:you(?:'re| are|'ve| have)?|i(?:'ve| have)?|we)\s+(?:carry|carrying|have|hold|"
+                          r"holding|got)\b")
+# Getting out of somewhere below the ground: a hole, or "up and out".
+OUT = re.compile(r"\b(?:out of|get out|climb out|clamber out|escape)\b")
+DOWN = re.compile(r"\b(?:hole|pit|shaft|well|ditch|crater|trench|down there|down here|up)\b|\bclimb")
 BLOCKS = re.compile(r"\b(?P<n>\d{1,3})\s+blocks?\b")
 HEIGHT = re.compile(r"\b(?P<n>\d{1,3})\s+(?:blocks?\s+)?(?:high|up|higher|tall|above)\b")
 FOLLOW = re.compile(r"\b(?:follow|accompany|escort|keep up with|stay (?:close )?(?:to|with)|stick (?:close )?(?:to|with)|go after|tail)\s+"
@@ -123,6 +129,8 @@ def _read(clause: str, before: Thing | None, mc_version: str | None,
     """The clause's sub-goals and the thing it is about (for a pronoun after it); None when no rule
     reads it. `goal` is the whole text as written: a player's name keeps its case."""
     words = words_of(clause)
+    if SAYS_WHAT_IS.match(clause):
+        return None  # "you carry dirt", "I have a pickaxe": what is, not what is asked
     if STORE.search(clause):
         thing = _thing(words, item_names(mc_version), before, skip=PLACES)
         if thing is not None:
@@ -135,6 +143,9 @@ def _read(clause: str, before: Thing | None, mc_version: str | None,
         return [_follow(clause, follow["name"], goal)], before
     if SKY.search(clause):
         return [SubGoal(says=clause, check=SkyVisible(sky_visible=True))], before
+    if OUT.search(clause) and (DOWN.search(clause) or DOWN.search(goal.lower())):
+        out = All(all=[FeetYAtLeast(feet_y_at_least=0.0), StandingOnGround(standing_on_ground=True)])
+        return [SubGoal(says=clause, check=out, on_ground=True)], before
     height = HEIGHT.search(clause) or (BLOCKS.search(clause) if CLIMB.search(clause) else None)
     if height is not None:
         rise = FeetYAtLeast(feet_y_at_least=float(height["n"]))

@@ -7,7 +7,8 @@ are no longer carried, so the first does not last.
 
 Some sub-goals are read before the bot is in the world and grounded once it is (grounding.py):
 "come back here" is `within` the start, "climb 4 blocks" is feet_y_at_least the start's y + 4,
-"some wood" is the log kind found nearest.
+"get out of this hole" is standing at the level of the ground around, "some wood" is the log
+kind found nearest.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ class SubGoal(StrictModel):
                                                 "a rise above it; grounding makes it absolute")
     kinds: list[str] = Field(default_factory=list, description="names of a kind (any log): the world picks "
                                                                "the one to pursue; the check names the first")
+    on_ground: bool = Field(False, description="out of a hole: standing at the level of the ground around the "
+                                               "start, which grounding reads")
     players: list[str] = Field(default_factory=list, description="near_player for a pronoun: the goal's words, "
                                                                  "among which grounding finds a player online")
     lasting: bool = Field(True, description="false when a later sub-goal uses it up (logs put in a chest)")
@@ -50,7 +53,7 @@ class SubGoal(StrictModel):
 
     @property
     def grounded(self) -> bool:
-        return not self.from_start and not self.kinds and not self.players
+        return not (self.from_start or self.kinds or self.players or self.on_ground)
 
 
 class Understanding(StrictModel):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from agent.checks import Check, Verdict
 from agent.goals.understanding import SubGoal, Understanding
-from agent.planner.given import given_args
+from agent.planner.given import given_args, parts_of
 from agent.tools import Toolbox
 
 Reader = Callable[[Check], Verdict]
@@ -45,6 +45,14 @@ class Focus:
 
 def leading(check: Check, toolbox: Toolbox) -> list[str]:
     """The tools a ranked offer puts first for `check`: those that take the arguments it states
-    (given.py), then those whose Skill.md says they achieve its kind."""
-    achieve = [name for name, spec in toolbox.tools.items() if check.kind in spec.achieves]
+    (given.py), then those whose Skill.md says they achieve its kind (any part's, for `all`)."""
+    kinds = {part.kind for part in parts_of(check)}
+    achieve = [name for name, spec in toolbox.tools.items() if kinds & set(spec.achieves)]
     return list(dict.fromkeys([*given_args(check, toolbox), *achieve]))
+
+
+def aimed_words(words: str, check: Check | None) -> str:
+    """What a ranked offer matches tools against: the words, and what the check asks in words
+    ("near_block gold_block 2": near block gold block), so a check read from words no tool's
+    text shares still finds the tools that serve it."""
+    return words if check is None else f"{words} {check.describe().replace('_', ' ')}"

@@ -20,7 +20,7 @@ MAX_COLLECT = 16  # mc-collect's bound on one call
 def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any]]:
     """{tool: arguments} for the tools whose arguments the check's parts state, among `toolbox`'s."""
     given: dict[str, dict[str, Any]] = {}
-    for part in _parts(check):
+    for part in parts_of(check):
         if isinstance(part, HasItem):
             given["mc-collect"] = {"block": part.has_item.name, "count": part.has_item.count}
             given["mc-chest"] = {"action": "withdraw", "item": part.has_item.name, "count": part.has_item.count}
@@ -47,7 +47,7 @@ def supporting_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str
     method), never digging the blueprint's own cells. The outer loop does not rank these first;
     it and the methods still fill them in."""
     given: dict[str, dict[str, Any]] = {}
-    for part in _parts(check):
+    for part in parts_of(check):
         if isinstance(part, Blueprint) and "mc-collect" not in given:
             kind, cells = Counter(p.block for p in part.blueprint.blocks).most_common(1)[0]
             own = [[x, y, z] for (x, y, z), _ in part.blueprint.cells()]
@@ -55,8 +55,8 @@ def supporting_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str
     return {tool: args for tool, args in given.items() if tool in toolbox.tools}
 
 
-def _parts(check: Check | None) -> list[Check]:
+def parts_of(check: Check | None) -> list[Check]:
     """The check, or the parts of an `all` (every one must hold, so each states what is wanted)."""
     if check is None:
         return []
-    return [p for c in check.all for p in _parts(c)] if isinstance(check, All) else [check]
+    return [p for c in check.all for p in parts_of(c)] if isinstance(check, All) else [check]

@@ -16,6 +16,7 @@ from agent.infospace import Infospace, default_db_path
 from agent.llm import Metered
 from agent.llm.spec import open_configured
 from agent.planner import Planner, PlannerOptions, RunResult
+from agent.planner.classify import classify
 from agent.planner.domains import domain_values
 from agent.planner.focus import Focus
 from agent.planner.tool_trace import ToolTrace
@@ -95,9 +96,9 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
     infospace = Infospace.open(request.config.infospace or default_db_path(request.config.username))
     world_map = SpatialMemory.open(map_beside(request.trace) if request.trace else None)
     try:
-        goals = understood(request, session)
+        planner = Planner(backend, toolbox, request.options, writer)  # first: it traces the backend's calls
+        goals = understood(request, session, backend)
         check = goals.check
-        planner = Planner(backend, toolbox, request.options, writer)
         executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=check,
                             llm=backend, method_runner=planner, subplanner=planner,
                             on_say=_saying(session, request.on_say),
@@ -127,16 +128,21 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
     return result
 
 
-def understood(request: RunRequest, session: WorldSession) -> Understanding:
+def understood(request: RunRequest, session: WorldSession, backend: Metered) -> Understanding:
     """The run's sub-goals grounded in the world at its start: the check given as one, else those
-    read from the words; places from the start mean the bot's feet now."""
+    read from the words, else the model's classification among what the world offers (none that
+    already holds: a goal is what is not yet so); places from the start mean the bot's feet now."""
     goals = request.goals if request.check is None and request.goals is not None else \
         Understanding.given(request.goal, request.check)
-    if all(g.grounded for g in goals.subgoals):
+    if all(g.grounded for g in goals.subgoals) and (goals.subgoals or request.goals is None):
         return goals
     grounds = read_grounds(session.bot)
     if grounds is None:  # what cannot be grounded is not asked: a wrong check is worse than none
         return goals.model_copy(update={"subgoals": [g for g in goals.subgoals if g.grounded]})
+    if not goals.subgoals:
+        read = classify(request.goal, grounds, backend, request.config.mc_version)
+        fresh = read is not None and not evaluate(session.bot, read.check).holds
+        return goals.model_copy(update={"subgoals": [read] if fresh else []})
     return ground(goals, grounds)
 
 

@@ -1,23 +1,30 @@
 'use strict'
 // What the world offers a planner's arguments now (agent/goals/grounds.py): the items carried,
-// the other players online, and the kinds of block in a box around the feet, nearest first.
+// the other players online, the kinds of block in a box around the feet, nearest first, and the
+// ground's level around the bot (where "out of this hole" is).
 // World blocks: x east, y up, z south; distances are blocks from the feet to a block's centre.
 const { Vec3 } = require('vec3')
 
 // Cells that are no kind of thing to go to or dig.
 const NOTHING = new Set(['air', 'cave_air', 'void_air'])
+// The ground around is read on the columns this far from the feet (blocks, the square's ring):
+// beyond a pit or a well a few blocks wide and its rim.
+const RING = 5
 
 /** @param {{radius?: number, half_height?: number}} args the box's half-sizes, blocks */
 function grounds (bot, { radius = 16, half_height: halfHeight = 8 }) {
   const feet = bot.entity.position
   const origin = feet.floored()
   const nearest = new Map()
+  const tops = new Map() // ring column 'dx,dz' -> the feet level on its highest full block
   const p = new Vec3(0, 0, 0)
   for (let dy = -halfHeight; dy <= halfHeight; dy++) {
     for (let dz = -radius; dz <= radius; dz++) {
       for (let dx = -radius; dx <= radius; dx++) {
-        const name = bot.blockAt(p.set(origin.x + dx, origin.y + dy, origin.z + dz), false)?.name
+        const block = bot.blockAt(p.set(origin.x + dx, origin.y + dy, origin.z + dz), false)
+        const name = block?.name
         if (!name || NOTHING.has(name)) continue
+        if (Math.max(Math.abs(dx), Math.abs(dz)) === RING && block.boundingBox === 'block') tops.set(`${dx},${dz}`, p.y + 1)
         const d = feet.distanceTo(p.offset(0.5, 0.5, 0.5))
         if (!(nearest.get(name) <= d)) nearest.set(name, d)
       }
@@ -29,8 +36,15 @@ function grounds (bot, { radius = 16, half_height: halfHeight = 8 }) {
     feet: { x: feet.x, y: feet.y, z: feet.z },
     carried,
     players: otherPlayers(bot),
-    blocks: [...nearest.entries()].sort((a, b) => a[1] - b[1]).map(([name, distance]) => ({ name, distance }))
+    blocks: [...nearest.entries()].sort((a, b) => a[1] - b[1]).map(([name, distance]) => ({ name, distance })),
+    ground_y: median([...tops.values()])
   }
+}
+
+function median (values) {
+  if (values.length === 0) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
 }
 
 /** Other players: those the tab list names and those seen as entities (a server may send one before the other). */

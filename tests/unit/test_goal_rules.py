@@ -60,6 +60,12 @@ def read(goal: str) -> str:
     ("Put the dirt in the chest", "1. has_item dirt 1  2. container_has dirt 1"),
     ("You carry five oak logs. Stash them in the chest and come back here.",
      "1. has_item oak_log 5  2. container_has oak_log 5  3. within 2 of (0, 0, 0)"),
+    # what is, not what is asked: "them" is what it names
+    ("I have a pickaxe. Mine 3 stone with it", "1. has_item cobblestone 3"),
+    # out of a hole: at the level of the ground around, which grounding reads
+    ("get yourself up out of this hole", "1. all(feet_y_at_least 0, standing_on_ground)"),
+    ("Get out of the pit and stand on the ground outside it; you carry dirt you can place.",
+     "1. all(feet_y_at_least 0, standing_on_ground)"),
     # heights from the start
     ("stack blocks under yourself until you're 3 blocks higher than now", "1. feet_y_at_least 3"),
     ("climb up 4 blocks", "1. feet_y_at_least 4"),
@@ -69,7 +75,8 @@ def test_a_goal_s_words_become_its_sub_goals_in_order(goal: str, understood: str
 
 
 @pytest.mark.parametrize("goal", [
-    "get out of the pit",
+    "get out of the cave",  # where out is, the words do not say
+    "get me out of here",
     "keep notes of what you see",
     "collect three shiny things",  # not an item the game has
     "find the exit",  # not a block
@@ -108,6 +115,9 @@ def test_grounding_puts_places_at_the_start_and_picks_a_kind_carried_else_seen_e
     assert all(g.grounded for g in seen.subgoals)
     risen = ground(understand("climb up 4 blocks"), grounds())
     assert risen.line() == "1. feet_y_at_least 9"
+    out = understand("climb out of the pit")
+    assert ground(out, grounds(ground_y=8.0)).line() == "1. all(feet_y_at_least 8, standing_on_ground)"
+    assert ground(out, grounds()).subgoals == []  # no ground read: no check rather than a wrong one
 
 
 def test_a_player_meant_by_a_pronoun_is_one_online_the_goal_names_else_the_only_one_else_none() -> None:

@@ -1,13 +1,16 @@
 """Arguments from the world, held by the grammar (agent/planner/domains.py): a name argument that
 declares its domain takes only the values the world offers now; a tool whose required name has
-none is not callable; without a world the domain is dropped and the name is the model's."""
+none is not callable; without a world the domain is dropped and the name is the model's. A goal
+no rule reads is classified by the model among the same grounded choices (classify.py)."""
 
 from __future__ import annotations
 
 import random
 
 from agent.goals.grounds import Grounds, Point, Sighted
-from agent.llm.random_policy import sample
+from agent.llm.random_policy import RandomBackend, sample
+from agent.llm.scripted import ScriptedBackend
+from agent.planner.classify import classify, names_for
 from agent.planner.args import decoding_schema
 from agent.planner.domains import callable_now, domain_values
 from agent.tools import load_toolbox, standard_sources
@@ -54,3 +57,20 @@ def test_without_a_world_the_domain_is_dropped_and_the_name_is_free() -> None:
     schema = decoding_schema(hint("mc-collect"))
     assert "enum" not in schema["properties"]["block"] and "domain" not in schema["properties"]["block"]
     assert callable_now(hint("mc-place"), None)
+
+
+def test_a_goal_no_rule_reads_is_classified_by_the_model_among_grounded_choices_only() -> None:
+    around = Grounds(feet=Point(x=0.5, y=5, z=0.5), carried={"stick": 2},
+                     blocks=[Sighted(name="grass_block", distance=1), Sighted(name="gold_block", distance=6)])
+    names = names_for(around)
+    assert names["near_block"] == ["grass_block", "gold_block"]
+    assert {"stick", "dirt", "gold_block"} <= set(names["has_item"])  # carried, grass's drop, gold's own
+    near = classify("be where the shiny yellow thing is", around, ScriptedBackend(["near_block", "gold_block"]))
+    assert near is not None and near.by == "model" and near.check.describe() == "near_block gold_block 2"
+    held = classify("I want two of the yellow ones", around, ScriptedBackend(["has_item", "gold_block"]))
+    assert held.check.describe() == "has_item gold_block 2"
+    assert classify("do a little dance", around, ScriptedBackend(["none"])) is None
+    for seed in range(12):  # a random draw never names what the world did not offer
+        drawn = classify("whatever", around, RandomBackend(seed))
+        assert drawn is None or drawn.check.describe().split()[1:2] in ([], *[[n] for n in names["has_item"]],
+                                                                        *[[n] for n in names["near_block"]])
