@@ -4,9 +4,9 @@ get out of a hole, open sky) and the game's names found anywhere in it (names.py
 the clause before. A clause no rule reads adds nothing; a goal none reads gets no sub-goal, and
 then the run has no check (a wrong check is worse than none).
 
-What a sub-goal needs first is made a sub-goal before it: storing logs in a chest needs the logs
-carried, so "put five oak logs into the chest" is has_item oak_log 5 (already held by a bot that
-carries them), then container_has oak_log 5.
+What a sub-goal needs first is made a sub-goal before it (understanding.py's needs_first):
+"put five oak logs into the chest" is has_item oak_log 5 (already held by a bot that carries
+them), then container_has oak_log 5.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from agent.checks.model import (All, ContainerHas, FeetYAtLeast, HasItem, Item, NearBlock, Nearness, NearPlayer,
                                 PlayerNearness, SkyVisible, Sphere, StandingOnGround, Stock, Within)
 from agent.goals.names import Named, find_names, mined, words_of
-from agent.goals.understanding import SubGoal, Understanding
+from agent.goals.understanding import SubGoal, Understanding, needs_first
 from agent.world.gamedata import block_names, item_names, recipes
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -100,10 +100,8 @@ def understand(goal: str, mc_version: str | None = None) -> Understanding:
         for subgoal in found:
             if subgoals and subgoals[-1].check == subgoal.check:
                 continue  # "find the gold block and stand next to it" asks one thing twice
-            if isinstance(subgoal.check, ContainerHas):
-                subgoals = _carried_first(subgoals, subgoal)
             subgoals.append(subgoal)
-    return Understanding(goal=goal, subgoals=subgoals)
+    return Understanding(goal=goal, subgoals=needs_first(subgoals))
 
 
 def clauses(goal: str) -> list[str]:
@@ -229,15 +227,3 @@ def _number(word: str) -> int | None:
 
 def _sub(clause: str, check, thing: Thing) -> SubGoal:
     return SubGoal(says=clause, check=check, kinds=list(thing.names) if thing.kind else [])
-
-
-def _carried_first(subgoals: list[SubGoal], store: SubGoal) -> list[SubGoal]:
-    """What storing needs first: the things carried. A sub-goal just before that gets them serves
-    (and does not last: once stored they are no longer carried); else one is added."""
-    stock = store.check.container_has
-    last = subgoals[-1] if subgoals else None
-    if last is not None and isinstance(last.check, HasItem) and last.check.has_item.name == stock.name:
-        return [*subgoals[:-1], last.model_copy(update={"lasting": False})]
-    carry = HasItem(has_item=Item(name=stock.name, count=stock.count))
-    return [*subgoals, SubGoal(says=f"carry what goes in the chest ({store.says})", check=carry, kinds=store.kinds,
-                               lasting=False)]

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_serializer, field_validator
 
-from agent.checks.model import All, Check, parse_check
+from agent.checks.model import All, Check, ContainerHas, HasItem, Item, parse_check
 from agent.config.layers import StrictModel
 
 # rules: read from the words (rules.py); given: the check a user or a scenario wrote; model: the
@@ -65,7 +65,7 @@ class Understanding(StrictModel):
     @classmethod
     def given(cls, goal: str, check: Check | None) -> Understanding:
         """A check written by a user or a scenario: one sub-goal, taken as written."""
-        return cls(goal=goal, subgoals=[] if check is None else [SubGoal(says=goal, check=check, by="given")])
+        return cls(goal=goal, subgoals=[] if check is None else needs_first([SubGoal(says=goal, check=check, by="given")]))
 
     @property
     def check(self) -> Check | None:
@@ -80,3 +80,22 @@ class Understanding(StrictModel):
         if not self.subgoals:
             return "nothing a check can judge"
         return "  ".join(f"{n}. {s.check.describe()}" for n, s in enumerate(self.subgoals, 1))
+
+
+def needs_first(subgoals: list[SubGoal]) -> list[SubGoal]:
+    """The sub-goals with what each needs first before it: storing needs the things carried. A
+    sub-goal just before that gets them serves (and does not last: once stored they are no longer
+    carried); else one is added, which a bot that already carries them finds held at once."""
+    out: list[SubGoal] = []
+    for subgoal in subgoals:
+        if isinstance(subgoal.check, ContainerHas):
+            stock = subgoal.check.container_has
+            last = out[-1] if out else None
+            if last is not None and isinstance(last.check, HasItem) and last.check.has_item.name == stock.name:
+                out[-1] = last.model_copy(update={"lasting": False})
+            else:
+                carry = HasItem(has_item=Item(name=stock.name, count=stock.count))
+                out.append(SubGoal(says=f"carry what goes in the chest ({subgoal.says})", check=carry,
+                                   by=subgoal.by, kinds=subgoal.kinds, lasting=False))
+        out.append(subgoal)
+    return out

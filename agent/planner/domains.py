@@ -6,8 +6,9 @@ the world never offered ("M-P-P-P…" for a block to pillar with).
 The values are read once per step (agent/goals/grounds.py): the items carried, the placeable
 blocks among them, the block kinds around the bot (nearest first), the items a recipe makes
 from what is carried, the other players online. A tool with a required argument whose domain
-is empty now is not offered for the step: what it needs is missing (mc-pillar-up with nothing
-to place); an optional one is left out of the schema, for the tool's own default.
+is empty now is not offered for the step, nor one whose Skill.md `needs:` a domain that is empty
+(mc-pillar-up with nothing to place); an optional argument with an empty domain is left out of
+the schema, for the tool's own default.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from agent.goals.grounds import Grounds
-from agent.tools.schema import Domain, JsonSchema
+from agent.tools.schema import Domain
+from agent.tools.spec import ToolSpec
 from agent.world.gamedata import block_names, recipes
 
 # A grammar of a few hundred names is fine; the nearest kinds matter, the rest are noise.
@@ -56,10 +58,12 @@ def grounded(schema: dict[str, Any], values: dict[Domain, list[str]] | None) -> 
     return {**schema, "properties": properties, "required": required}
 
 
-def callable_now(schema: JsonSchema | None, values: dict[Domain, list[str]] | None) -> bool:
-    """Whether every required argument with a domain has a value the world offers."""
-    if schema is None or values is None:
+def callable_now(spec: ToolSpec, values: dict[Domain, list[str]] | None) -> bool:
+    """Whether the world offers what the tool needs: something in each domain its Skill.md's
+    `needs:` names and in each domain of a required argument."""
+    if values is None:
         return True
-    return all(values.get(node.domain) for name, node in schema.properties.items()
-               if node.domain is not None and name in schema.required)
-
+    schema = spec.schema_hint
+    required = [node.domain for name, node in (schema.properties.items() if schema else [])
+                if node.domain is not None and name in schema.required]
+    return all(values.get(domain) for domain in [*spec.needs, *required])

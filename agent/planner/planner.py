@@ -299,7 +299,7 @@ class Planner:
         given = ctx.given if frame.plan == 0 else None  # a sub-plan's goal is not the check's
         values = ctx.values()
         # A tool whose required name has nothing in the world to take is not offered (domains.py).
-        offered = [n for n in offered if n in (given or {}) or callable_now(ctx.toolbox.tools[n].schema_hint, values)] \
+        offered = [n for n in offered if n in (given or {}) or callable_now(ctx.toolbox.tools[n], values)] \
             or offered
         withheld = [name for name in frame.tools if name not in offered]
         s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=frame.task)

@@ -9,7 +9,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, fi
 
 from agent.checks.model import ACCEPTED, PREDICATES
 from agent.tools.completion import parse_completion, unknown_args
-from agent.tools.schema import RESERVED_ARGS, JsonSchema, Output, Slot, slots_schema
+from agent.tools.schema import RESERVED_ARGS, Domain, JsonSchema, Output, Slot, slots_schema
 
 ToolType = Literal["primitive", "python", "llm", "instruction", "method"]
 TOOL_TYPES: tuple[str, ...] = ToolType.__args__
@@ -46,6 +46,9 @@ class ToolMeta(_Strict):
     outputs: list[Output] = Field([], description="what the tool returns in data, as the seed's outputs")
     complete_when: str | None = Field(None, description="a check of a successful result, over data and args "
                                                         "(agent/tools/completion.py); false: failed, code incomplete")
+    needs: list[Domain] = Field([], description="argument domains (agent/tools/schema.py's Domain) that must offer "
+                                                "something for a call to work: mc-pillar-up needs a placeable "
+                                                "block carried; the outer loop does not offer it otherwise")
     achieves: list[str] = Field([], description="the goal check kinds (agent/checks) a call can make hold: the "
                                                "outer loop offers the tool first for a sub-goal of such a kind")
 

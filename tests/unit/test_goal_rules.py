@@ -148,6 +148,14 @@ def test_a_given_check_is_one_sub_goal_taken_as_written() -> None:
     assert Understanding.given(goal, None).check is None
 
 
+def test_a_given_check_to_store_things_needs_them_carried_first() -> None:
+    store = load_scenario("store")
+    given = Understanding.given(store.goal, store.success)
+    assert given.line() == "1. has_item oak_log 5  2. container_has oak_log 5 at (1, 5, 6)"
+    assert [(g.by, g.lasting) for g in given.subgoals] == [("given", False), ("given", True)]
+    assert given.check == store.success
+
+
 def test_a_scenario_s_check_goes_with_its_own_goal_only() -> None:
     world = WorldOptions(scenario=load_scenario("tree"))
     assert goal_and_check(None, None, world)[1].describe() == "has_item oak_log 3"

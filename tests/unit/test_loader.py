@@ -34,7 +34,7 @@ def test_one_malformed_skill_among_good_ones():
     assert [str(e) for e in box.errors] == [
         f"{MIXED_TOOLS / 'broken' / 'Skill.md'}:5: unknown key 'colour' (accepted: name, type, description, "
         "when_to_use, examples, resumable, invalidates, hidden, max_steps, timeout_s, slots, outputs, complete_when, "
-            "achieves, schema_hint)"
+            "needs, achieves, schema_hint)"
     ]
 
 

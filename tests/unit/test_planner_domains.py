@@ -47,16 +47,17 @@ def test_a_name_argument_is_held_to_its_domain_so_no_draw_writes_another() -> No
 
 def test_a_tool_whose_required_name_has_nothing_to_take_is_not_callable_and_an_optional_one_is_left_out() -> None:
     empty = world()
-    assert decoding_schema(hint("mc-place"), empty) is None and not callable_now(hint("mc-place"), empty)
-    assert callable_now(hint("mc-pillar-up"), empty)
+    assert decoding_schema(hint("mc-place"), empty) is None and not callable_now(TOOLS.tools["mc-place"], empty)
     assert "item" not in decoding_schema(hint("mc-pillar-up"), empty)["properties"]
-    assert callable_now(hint("mc-follow"), world(players=["alex"]))
+    assert not callable_now(TOOLS.tools["mc-pillar-up"], empty)  # its Skill.md needs a placeable block
+    assert callable_now(TOOLS.tools["mc-pillar-up"], world(carried={"dirt": 1}))
+    assert callable_now(TOOLS.tools["mc-follow"], world(players=["alex"]))
 
 
 def test_without_a_world_the_domain_is_dropped_and_the_name_is_free() -> None:
     schema = decoding_schema(hint("mc-collect"))
     assert "enum" not in schema["properties"]["block"] and "domain" not in schema["properties"]["block"]
-    assert callable_now(hint("mc-place"), None)
+    assert callable_now(TOOLS.tools["mc-place"], None)
 
 
 def test_a_goal_no_rule_reads_is_classified_by_the_model_among_grounded_choices_only() -> None:

@@ -42,7 +42,7 @@ def test_a_malformed_file_is_one_error_line_and_the_others_still_list(capsys):
     assert captured.err.splitlines() == [
         f"mcagent tools: {MIXED_TOOLS / 'broken' / 'Skill.md'}:5: unknown key 'colour' (accepted: name, type, "
         "description, when_to_use, examples, resumable, invalidates, hidden, max_steps, timeout_s, slots, outputs, complete_when, "
-        "achieves, schema_hint)"
+        "needs, achieves, schema_hint)"
     ]
 
 
