@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.bridge import BotConnection, BridgeError
 from agent.checks.model import (All, ContainerHas, FeetYAtLeast, HasItem, NearBlock, NearPlayer, StandingOnGround,
                                 Within)
+from agent.goals.names import USERNAME
 from agent.goals.understanding import SubGoal, Understanding
 
 # The box the kinds are read in: blocks from the feet, across and up or down.
@@ -48,10 +49,13 @@ class Grounds(BaseModel):
         return [b.name for b in self.blocks]
 
 
-def read_grounds(bot: BotConnection) -> Grounds | None:
-    """The world now; None when it cannot be read (the bot is gone or dead)."""
+def read_grounds(bot: BotConnection, goal: str = "") -> Grounds | None:
+    """The world now; None when it cannot be read (the bot is gone or dead). Words of `goal` that
+    could be usernames are players when one of that name is in view (the tab list may not say)."""
+    names = list(dict.fromkeys(USERNAME.findall(goal)))
     try:
-        return Grounds.model_validate(bot.call("grounds", {"radius": RADIUS, "half_height": HALF_HEIGHT}))
+        return Grounds.model_validate(bot.call("grounds", {"radius": RADIUS, "half_height": HALF_HEIGHT,
+                                                           "names": names}))
     except BridgeError:
         return None
 

@@ -22,6 +22,8 @@ GENERIC = frozenset({"block", "blocks", "item", "items", "piece", "pieces", "sta
 KINDS = {"wood": "_log", "woods": "_log", "log": "_log", "logs": "_log", "plank": "_planks", "planks": "_planks",
          "wool": "_wool", "sapling": "_sapling", "saplings": "_sapling"}
 _WORD = re.compile(r"[a-z0-9]+")
+# A word that could be a player's username, as written.
+USERNAME = re.compile(r"\b\w{3,16}\b")
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from agent.checks.model import (All, ContainerHas, FeetYAtLeast, HasItem, Item, NearBlock, Nearness, NearPlayer,
                                 PlayerNearness, SkyVisible, Sphere, StandingOnGround, Stock, Within)
-from agent.goals.names import Named, find_names, mined, words_of
+from agent.goals.names import USERNAME, Named, find_names, mined, words_of
 from agent.goals.understanding import SubGoal, Understanding, needs_first
 from agent.world.gamedata import block_names, item_names, recipes
 
@@ -166,7 +166,7 @@ def _follow(clause: str, name: str, goal: str) -> SubGoal:
         return SubGoal(says=clause, check=NearPlayer(near_player=PlayerNearness(
             name=written[0] if written else name, distance=FOLLOW_DISTANCE)))
     anyone = NearPlayer(near_player=PlayerNearness(name="someone", distance=FOLLOW_DISTANCE))
-    return SubGoal(says=clause, check=anyone, players=re.findall(r"\w{3,16}", goal))
+    return SubGoal(says=clause, check=anyone, players=USERNAME.findall(goal))
 
 
 def _get(clause: str, words: list[str], verb: str, before: Thing | None,

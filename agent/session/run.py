@@ -115,7 +115,7 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
                                      judge=judge, check=check, body=body,
                                      digest=lambda: world_digest(executor.world),
                                      focus=Focus(goals, lambda c: evaluate(session.bot, c)),
-                                     offers=lambda: _offers(session, request.config.mc_version))
+                                     offers=lambda: _offers(session, request.goal, request.config.mc_version))
         finally:
             stop_following()
         if judge is not None:
@@ -136,7 +136,7 @@ def understood(request: RunRequest, session: WorldSession, backend: Metered) -> 
         Understanding.given(request.goal, request.check)
     if all(g.grounded for g in goals.subgoals) and (goals.subgoals or request.goals is None):
         return goals
-    grounds = read_grounds(session.bot)
+    grounds = read_grounds(session.bot, request.goal)
     if grounds is None:  # what cannot be grounded is not asked: a wrong check is worse than none
         return goals.model_copy(update={"subgoals": [g for g in goals.subgoals if g.grounded]})
     if not goals.subgoals:
@@ -146,8 +146,8 @@ def understood(request: RunRequest, session: WorldSession, backend: Metered) -> 
     return ground(goals, grounds)
 
 
-def _offers(session: WorldSession, mc_version: str | None) -> dict[Domain, list[str]] | None:
-    grounds = read_grounds(session.bot)
+def _offers(session: WorldSession, goal: str, mc_version: str | None) -> dict[Domain, list[str]] | None:
+    grounds = read_grounds(session.bot, goal)
     return None if grounds is None else domain_values(grounds, mc_version)
 
 

@@ -4,6 +4,7 @@
 // ground's level around the bot (where "out of this hole" is).
 // World blocks: x east, y up, z south; distances are blocks from the feet to a block's centre.
 const { Vec3 } = require('vec3')
+const { playerEntity } = require('./state')
 
 // Cells that are no kind of thing to go to or dig.
 const NOTHING = new Set(['air', 'cave_air', 'void_air'])
@@ -11,8 +12,11 @@ const NOTHING = new Set(['air', 'cave_air', 'void_air'])
 // beyond a pit or a well a few blocks wide and its rim.
 const RING = 5
 
-/** @param {{radius?: number, half_height?: number}} args the box's half-sizes, blocks */
-function grounds (bot, { radius = 16, half_height: halfHeight = 8 }) {
+/**
+ * @param {{radius?: number, half_height?: number, names?: string[]}} args the box's half-sizes,
+ *   blocks; words that may be players' names (a goal's), found when in view
+ */
+function grounds (bot, { radius = 16, half_height: halfHeight = 8, names = [] }) {
   const feet = bot.entity.position
   const origin = feet.floored()
   const nearest = new Map()
@@ -35,7 +39,7 @@ function grounds (bot, { radius = 16, half_height: halfHeight = 8 }) {
   return {
     feet: { x: feet.x, y: feet.y, z: feet.z },
     carried,
-    players: otherPlayers(bot),
+    players: otherPlayers(bot, names),
     blocks: [...nearest.entries()].sort((a, b) => a[1] - b[1]).map(([name, distance]) => ({ name, distance })),
     ground_y: median([...tops.values()])
   }
@@ -47,9 +51,10 @@ function median (values) {
   return sorted[Math.floor(sorted.length / 2)]
 }
 
-/** Other players: those the tab list names and those seen as entities (a server may send one before the other). */
-function otherPlayers (bot) {
-  const seen = Object.values(bot.entities).filter((e) => e.type === 'player' && e.username).map((e) => e.username)
+/** Other players: those the tab list names, and those of `names` in view (flying-squid may send a
+ * player's entity with no tab list entry: its offline UUID, from the name, finds it). */
+function otherPlayers (bot, names) {
+  const seen = names.filter((name) => playerEntity(bot, name))
   return [...new Set([...Object.keys(bot.players), ...seen])].filter((name) => name !== bot.username)
 }
 

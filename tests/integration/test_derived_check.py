@@ -15,19 +15,20 @@ from support.procs import mcagent, new_token, transcript, wait_until_gone
 
 APPROACH_GOLD = FIXTURES / "planner" / "approach_gold_policy.py"
 CLASSIFY_GOLD = FIXTURES / "planner" / "classify_gold_policy.py"
+FOLLOW = FIXTURES / "planner" / "follow_policy.py"
 
 
-def unjudged_gold(tmp_path: Path) -> Path:
-    """The gold scenario without its goal and success: the run's check comes from the words."""
-    world = yaml.safe_load((REPO_ROOT / "server-config" / "scenarios" / "gold.yaml").read_text(encoding="utf-8"))
+def unjudged(tmp_path: Path, name: str = "gold") -> Path:
+    """A shipped scenario without its goal and success: the run's check comes from the words."""
+    world = yaml.safe_load((REPO_ROOT / "server-config" / "scenarios" / f"{name}.yaml").read_text(encoding="utf-8"))
     del world["success"], world["goal"]
-    scenario = tmp_path / "gold-unjudged.yaml"
+    scenario = tmp_path / f"{name}-unjudged.yaml"
     scenario.write_text(yaml.safe_dump(world), encoding="utf-8")
     return scenario
 
 
 def test_a_goal_to_stand_by_a_block_is_judged_by_the_check_its_words_state(tmp_path: Path) -> None:
-    scenario = unjudged_gold(tmp_path)
+    scenario = unjudged(tmp_path)
     trace, token = tmp_path / "trace.jsonl", new_token()
     done = mcagent("run", "--scenario", str(scenario), "--goal", "Stand next to the gold block", "--port", "0",
                    "--config", str(run_config(tmp_path)), "--llm", f"scripted:{APPROACH_GOLD}", "--max-steps", "2",
@@ -41,7 +42,7 @@ def test_a_goal_to_stand_by_a_block_is_judged_by_the_check_its_words_state(tmp_p
 
 
 def test_a_goal_no_rule_reads_is_classified_by_the_model_among_what_the_world_offers(tmp_path: Path) -> None:
-    scenario, trace, token = unjudged_gold(tmp_path), tmp_path / "trace.jsonl", new_token()
+    scenario, trace, token = unjudged(tmp_path), tmp_path / "trace.jsonl", new_token()
     done = mcagent("run", "--scenario", str(scenario), "--goal", "be where the shiny yellow thing is", "--port", "0",
                    "--config", str(run_config(tmp_path)), "--llm", f"scripted:{CLASSIFY_GOLD}", "--max-steps", "2",
                    "--judge", "near_block: {block: gold_block}", "--trace", str(trace), token=token, timeout_s=120)
@@ -49,4 +50,14 @@ def test_a_goal_no_rule_reads_is_classified_by_the_model_among_what_the_world_of
     assert "understood: 1. near_block gold_block 2 (read by model)" in done.stdout
     assert "outcome: success (verified: near_block gold_block 2 holds: " in done.stdout
     assert "judge (hidden from the planner): near_block gold_block 2 holds: " in done.stdout
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_him_is_the_player_the_goal_names_when_one_of_that_name_is_in_view(tmp_path: Path) -> None:
+    # flying-squid sends the walker's entity with no tab list entry: its name is found by its UUID
+    scenario, trace, token = unjudged(tmp_path, "follow"), tmp_path / "trace.jsonl", new_token()
+    done = mcagent("run", "--scenario", str(scenario), "--goal", "alex is about to head off, stick with him",
+                   "--port", "0", "--config", str(run_config(tmp_path)), "--llm", f"scripted:{FOLLOW}",
+                   "--max-steps", "3", "--trace", str(trace), token=token, timeout_s=120)
+    assert "understood: 1. near_player alex 3 (read by rules)" in done.stdout, transcript(done)
     assert wait_until_gone(token, timeout_s=5) == []
