@@ -1,7 +1,8 @@
 """The sub-goal the outer loop works on: the first of the run's sub-goals (agent/goals) that does
 not hold in the world, read before each outer step of the main plan. Reading them all each time,
 rather than stepping through a list, lets a sub-goal undone by a later step (logs dropped on the
-way back) become the focus again.
+way back) become the focus again; one that a later sub-goal uses up (logs carried, then put in
+a chest) is done for good once it has held.
 
 The focus decides what the run offers first: the tools that achieve its kind (a Skill.md's
 `achieves:`) and the arguments its check states (given.py), and what mc-explore and a method's
@@ -11,7 +12,7 @@ The focus decides what the run offers first: the tools that achieve its kind (a 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from agent.checks import Check, Verdict
 from agent.goals.understanding import SubGoal, Understanding
@@ -26,16 +27,24 @@ class Focus:
     goals: Understanding
     read: Reader
     index: int | None = None  # 0-based; None before the first reading
+    used: set[int] = field(default_factory=set)  # sub-goals that do not last and have held: done for good
 
     def update(self) -> SubGoal | None:
-        """Reads the sub-goals in order; the new focus when it moved, else None. When every one
-        holds the focus stays where it was: the run's own check decides the end."""
+        """Reads the sub-goals in order; the new focus when it moved, else None. A sub-goal that a
+        later one uses up (logs carried, then stored) counts as done once it has held; the rest
+        are read each time. When every one holds the focus stays where it was: the run's own
+        check decides the end."""
         for index, subgoal in enumerate(self.goals.subgoals):
-            if not self.read(subgoal.check).holds:
-                if index == self.index:
-                    return None
-                self.index = index
-                return subgoal
+            if index in self.used:
+                continue
+            if self.read(subgoal.check).holds:
+                if not subgoal.lasting:
+                    self.used.add(index)
+                continue
+            if index == self.index:
+                return None
+            self.index = index
+            return subgoal
         return None
 
     @property

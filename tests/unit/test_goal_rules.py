@@ -129,15 +129,24 @@ def test_a_player_meant_by_a_pronoun_is_one_online_the_goal_names_else_the_only_
 
 
 def test_the_focus_is_the_first_sub_goal_that_does_not_hold_and_moves_back_when_one_is_undone() -> None:
-    goals = understand("Chop three oak logs and put them in the chest")
+    goals = understand("collect 2 dirt, then come back here")
     holding: set[str] = set()
     focus = Focus(goals, lambda check: Verdict(holds=check.describe() in holding, detail=""))
     assert focus.update() is goals.subgoals[0] and focus.index == 0
     assert focus.update() is None  # still the first
-    holding.add("has_item oak_log 3")
+    holding.add("has_item dirt 2")
     assert focus.update() is goals.subgoals[1] and focus.index == 1
-    holding.clear()
+    holding.clear()  # the dirt was dropped on the way back
     assert focus.update() is goals.subgoals[0]
+
+
+def test_a_sub_goal_a_later_one_uses_up_is_done_for_good_once_it_has_held() -> None:
+    goals = understand("Chop three oak logs and put them in the chest, then come back here")
+    holding = {"has_item oak_log 3"}
+    focus = Focus(goals, lambda check: Verdict(holds=check.describe() in holding, detail=""))
+    assert focus.update() is goals.subgoals[1]
+    holding = {"container_has oak_log 3"}  # stored: no longer carried, and not to be taken out again
+    assert focus.update() is goals.subgoals[2] and focus.index == 2
 
 
 def test_a_given_check_is_one_sub_goal_taken_as_written() -> None:
