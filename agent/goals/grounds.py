@@ -9,13 +9,15 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent.bridge import BotConnection, BridgeError
-from agent.checks.model import (All, ContainerHas, FeetYAtLeast, HasItem, NearBlock, NearPlayer, StandingOnGround,
-                                Within)
+from agent.checks.model import (All, Area, ContainerHas, FeetYAtLeast, HasItem, NearBlock, NearPlayer, Outside,
+                                StandingOnGround, Within)
 from agent.goals.names import USERNAME
 from agent.goals.understanding import SubGoal, Understanding
 
 # The box the kinds are read in: blocks from the feet, across and up or down.
 RADIUS, HALF_HEIGHT = 16, 8
+# A hole's columns span every height a world has (1.18+: y -64..319).
+MIN_Y, MAX_Y = -64, 319
 
 
 class Point(BaseModel):
@@ -25,6 +27,14 @@ class Point(BaseModel):
     x: float
     y: float
     z: float
+
+
+class Columns(BaseModel):
+    """The world columns from one [x, z] corner to the other (inclusive)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    from_: tuple[int, int] = Field(alias="from")
+    to: tuple[int, int]
 
 
 class Sighted(BaseModel):
@@ -43,6 +53,8 @@ class Grounds(BaseModel):
     blocks: list[Sighted] = Field(default_factory=list, description="block kinds near the feet, nearest first")
     ground_y: float | None = Field(None, description="the feet's level on the ground around (the median top of "
                                                      "the columns 5 blocks off); None where none was read")
+    hole: Columns | None = Field(None, description="the hole the feet are in, with its floor, steps and rim: "
+                                                   "None where they stand at the ground's level")
 
     @property
     def kinds(self) -> list[str]:
@@ -80,7 +92,8 @@ def _grounded(subgoal: SubGoal, grounds: Grounds) -> SubGoal | None:
     if subgoal.on_ground:
         if grounds.ground_y is None:
             return None
-        check = All(all=[FeetYAtLeast(feet_y_at_least=grounds.ground_y), StandingOnGround(standing_on_ground=True)])
+        check = All(all=[FeetYAtLeast(feet_y_at_least=grounds.ground_y), StandingOnGround(standing_on_ground=True),
+                         *_outside(grounds.hole)])
     if subgoal.from_start and isinstance(check, Within):
         s = check.within
         check = Within(within=s.model_copy(update={"x": start.x + s.x, "y": start.y + s.y, "z": start.z + s.z}))
@@ -90,6 +103,14 @@ def _grounded(subgoal: SubGoal, grounds: Grounds) -> SubGoal | None:
         check = _named(check, pick_kind(subgoal.kinds, grounds))
     return subgoal.model_copy(update={"check": check, "from_start": False, "kinds": [], "players": [],
                                       "on_ground": False})
+
+
+def _outside(hole: Columns | None) -> list[Outside]:
+    """Out of the hole: the feet outside its columns, at any height (none: not in a hole)."""
+    if hole is None:
+        return []
+    (x0, z0), (x1, z1) = hole.from_, hole.to
+    return [Outside(outside=Area.model_validate({"from": (x0, MIN_Y, z0), "to": (x1, MAX_Y, z1)}))]
 
 
 def pick_kind(kinds: list[str], grounds: Grounds) -> str:

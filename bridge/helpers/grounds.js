@@ -20,7 +20,7 @@ function grounds (bot, { radius = 16, half_height: halfHeight = 8, names = [] })
   const feet = bot.entity.position
   const origin = feet.floored()
   const nearest = new Map()
-  const tops = new Map() // ring column 'dx,dz' -> the feet level on its highest full block
+  const tops = new Map() // column 'dx,dz' within RING -> the feet level on its highest full block
   const p = new Vec3(0, 0, 0)
   for (let dy = -halfHeight; dy <= halfHeight; dy++) {
     for (let dz = -radius; dz <= radius; dz++) {
@@ -28,7 +28,7 @@ function grounds (bot, { radius = 16, half_height: halfHeight = 8, names = [] })
         const block = bot.blockAt(p.set(origin.x + dx, origin.y + dy, origin.z + dz), false)
         const name = block?.name
         if (!name || NOTHING.has(name)) continue
-        if (Math.max(Math.abs(dx), Math.abs(dz)) === RING && block.boundingBox === 'block') tops.set(`${dx},${dz}`, p.y + 1)
+        if (Math.max(Math.abs(dx), Math.abs(dz)) <= RING && block.boundingBox === 'block') tops.set(`${dx},${dz}`, p.y + 1)
         const d = feet.distanceTo(p.offset(0.5, 0.5, 0.5))
         if (!(nearest.get(name) <= d)) nearest.set(name, d)
       }
@@ -41,8 +41,33 @@ function grounds (bot, { radius = 16, half_height: halfHeight = 8, names = [] })
     carried,
     players: otherPlayers(bot, names),
     blocks: [...nearest.entries()].sort((a, b) => a[1] - b[1]).map(([name, distance]) => ({ name, distance })),
-    ground_y: median([...tops.values()])
+    ...groundAround(origin, tops)
   }
+}
+
+/**
+ * The ground's level around (the median feet level on the columns RING off) and, when the feet
+ * stand off that level, the hole they are in: the columns reached from the feet's through
+ * columns off the level (its floor, steps, a rim or wall around it), as world [x, z] corners.
+ */
+function groundAround (origin, tops) {
+  const ring = [...tops.entries()].filter(([key]) => Math.max(...key.split(',').map((v) => Math.abs(v))) === RING)
+  const groundY = median(ring.map(([, top]) => top))
+  if (groundY === null || tops.get('0,0') === groundY) return { ground_y: groundY, hole: null }
+  const seen = new Set(['0,0'])
+  const queue = [[0, 0]]
+  for (let i = 0; i < queue.length; i++) {
+    const [x, z] = queue[i]
+    for (const [nx, nz] of [[x + 1, z], [x - 1, z], [x, z + 1], [x, z - 1]]) {
+      const key = `${nx},${nz}`
+      if (Math.max(Math.abs(nx), Math.abs(nz)) >= RING || seen.has(key) || tops.get(key) === groundY) continue
+      seen.add(key)
+      queue.push([nx, nz])
+    }
+  }
+  const xs = queue.map(([x]) => origin.x + x)
+  const zs = queue.map(([, z]) => origin.z + z)
+  return { ground_y: groundY, hole: { from: [Math.min(...xs), Math.min(...zs)], to: [Math.max(...xs), Math.max(...zs)] } }
 }
 
 function median (values) {

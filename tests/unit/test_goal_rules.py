@@ -11,7 +11,7 @@ import pytest
 from agent.checks import Verdict
 from agent.cli.run_cmd import goal_and_check
 from agent.goals import Understanding, ground, understand
-from agent.goals.grounds import Grounds, Point, Sighted
+from agent.goals.grounds import Columns, Grounds, Point, Sighted
 from agent.planner.focus import Focus
 from agent.server import load_scenario
 from agent.session.world import WorldOptions
@@ -116,7 +116,10 @@ def test_grounding_puts_places_at_the_start_and_picks_a_kind_carried_else_seen_e
     risen = ground(understand("climb up 4 blocks"), grounds())
     assert risen.line() == "1. feet_y_at_least 9"
     out = understand("climb out of the pit")
-    assert ground(out, grounds(ground_y=8.0)).line() == "1. all(feet_y_at_least 8, standing_on_ground)"
+    assert ground(out, grounds(ground_y=5.0)).line() == "1. all(feet_y_at_least 5, standing_on_ground)"  # not in one
+    hole = Columns.model_validate({"from": [-2, -1], "to": [2, 1]})
+    assert ground(out, grounds(ground_y=8.0, hole=hole)).line() == (
+        "1. all(feet_y_at_least 8, standing_on_ground, outside x -2..2 y -64..319 z -1..1)")  # not on a pillar in it
     assert ground(out, grounds()).subgoals == []  # no ground read: no check rather than a wrong one
 
 
