@@ -5,7 +5,8 @@ the world never offered ("M-P-P-P…" for a block to pillar with).
 
 The values are read once per step (agent/goals/grounds.py): the items carried, the placeable
 blocks among them, the block kinds around the bot (nearest first), the items a recipe makes
-from what is carried, the other players online. A tool with a required argument whose domain
+from what is carried, what a furnace smelts among what is carried (or makes of it), the other
+players online. A tool with a required argument whose domain
 is empty now is not offered for the step, nor one whose Skill.md `needs:` a domain that is empty
 (mc-pillar-up with nothing to place); an optional argument with an empty domain is left out of
 the schema, for the tool's own default.
@@ -18,7 +19,7 @@ from typing import Any
 from agent.goals.grounds import Grounds
 from agent.tools.schema import Domain
 from agent.tools.spec import ToolSpec
-from agent.world.gamedata import block_names, recipes
+from agent.world.gamedata import block_names, recipes, smelting
 
 # A grammar of a few hundred names is fine; the nearest kinds matter, the rest are noise.
 MAX_VALUES = 48
@@ -31,9 +32,11 @@ def domain_values(grounds: Grounds, mc_version: str | None = None) -> dict[Domai
     have = set(carried)
     craftable = sorted(item for item, ways in recipes(mc_version).items()
                        if any(way.ingredients and set(way.ingredients) <= have for way in ways))
+    furnace = smelting().recipes
+    smeltable = [c for c in carried if c in furnace] + sorted({furnace[c] for c in carried if c in furnace})
     return {"carried": carried, "placeable": [c for c in carried if c in blocks],
             "block_seen": grounds.kinds[:MAX_VALUES], "craftable": craftable[:MAX_VALUES],
-            "player": list(grounds.players)}
+            "smeltable": smeltable, "player": list(grounds.players)}
 
 
 def grounded(schema: dict[str, Any], values: dict[Domain, list[str]] | None) -> dict[str, Any] | None:

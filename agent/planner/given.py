@@ -12,6 +12,7 @@ from typing import Any
 
 from agent.checks.model import All, Blueprint, Check, ContainerHas, HasItem, NearBlock, NearPlayer, Within
 from agent.tools import Toolbox
+from agent.world.gamedata import block_names, dropped_by, recipes, smelting
 
 
 MAX_COLLECT = 16  # mc-collect's bound on one call
@@ -22,10 +23,14 @@ def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any
     given: dict[str, dict[str, Any]] = {}
     for part in parts_of(check):
         if isinstance(part, HasItem):
-            given["mc-collect"] = {"block": part.has_item.name, "count": part.has_item.count}
-            given["mc-chest"] = {"action": "withdraw", "item": part.has_item.name, "count": part.has_item.count}
-            given["craft"] = {"item": part.has_item.name, "count": part.has_item.count}
-            given["mc-craft"] = {"item": part.has_item.name, "count": part.has_item.count}
+            item, count = part.has_item.name, part.has_item.count
+            if item in dropped_by() or item in block_names():  # bread is taken or made, never dug
+                given["mc-collect"] = {"block": item, "count": count}
+            given["mc-chest"] = {"action": "withdraw", "item": item, "count": count}
+            if made(item):  # what no recipe or furnace makes, no tool that makes things is given
+                given["craft"] = {"item": item, "count": count}
+            if item in recipes():
+                given["mc-craft"] = {"item": item, "count": count}
         elif isinstance(part, ContainerHas):
             given["mc-chest"] = {"action": "deposit", "item": part.container_has.name, "count": part.container_has.count}
         elif isinstance(part, NearBlock):
@@ -39,6 +44,11 @@ def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any
             given["mc-build"] = {"anchor": list(plan.anchor),
                                  "blocks": [{"at": list(p.at), "block": p.block} for p in plan.blocks]}
     return {tool: args for tool, args in given.items() if tool in toolbox.tools}
+
+
+def made(item: str) -> bool:
+    """Whether a recipe or a furnace makes `item` (the craft skill's ways to get one)."""
+    return item in recipes() or item in smelting().recipes.values()
 
 
 def supporting_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any]]:

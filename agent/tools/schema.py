@@ -19,8 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 # Where a name argument's values come from, read from the world at each step: an item carried, a
 # placeable block carried, a block kind seen near the bot, an item a recipe makes from what is
-# carried, another player online.
-Domain = Literal["carried", "placeable", "block_seen", "craftable", "player"]
+# carried, an item carried that a furnace smelts or what it makes of one, another player online.
+Domain = Literal["carried", "placeable", "block_seen", "craftable", "smeltable", "player"]
 SchemaType = Literal["object", "string", "integer", "number", "boolean", "array", "null"]
 
 # Action keys the executor keeps for itself, so no tool may take them as arguments.

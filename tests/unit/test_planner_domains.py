@@ -35,6 +35,8 @@ def test_each_domain_holds_what_the_world_offers() -> None:
     assert values["player"] == ["alex"]
     assert "wooden_pickaxe" in values["craftable"] and "crafting_table" in values["craftable"]
     assert "iron_pickaxe" not in values["craftable"]
+    smelts = world(carried={"raw_iron": 1, "oak_planks": 2})["smeltable"]
+    assert smelts == ["raw_iron", "iron_ingot"]  # what smelts, and what it makes; never planks
 
 
 def test_a_name_argument_is_held_to_its_domain_so_no_draw_writes_another() -> None:

@@ -10,7 +10,8 @@ MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S = 64, 32, 900
 
 
 class Args(ToolArgs):
-    item: ItemName = Field(description="what to make (iron_ingot) or what to smelt (raw_iron)")
+    item: ItemName = Field(description="what to make (iron_ingot) or what to smelt (raw_iron)",
+                           json_schema_extra={"domain": "smeltable"})
     count: int = Field(1, ge=1, le=MAX_COUNT, description="how many to smelt; each takes 10 seconds")
     fuel: ItemName | None = Field(None,
                                   description="the fuel to burn, e.g. coal or oak_planks; left out: the best carried")
