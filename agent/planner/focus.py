@@ -52,12 +52,16 @@ class Focus:
         return None if self.index is None else self.goals.subgoals[self.index]
 
 
+def achievers(check: Check, toolbox: Toolbox) -> list[str]:
+    """The tools whose Skill.md says they achieve the check's kind (any part's, for `all`)."""
+    kinds = {part.kind for part in parts_of(check)}
+    return [name for name, spec in toolbox.tools.items() if kinds & set(spec.achieves)]
+
+
 def leading(check: Check, toolbox: Toolbox) -> list[str]:
     """The tools a ranked offer puts first for `check`: those that take the arguments it states
-    (given.py), then those whose Skill.md says they achieve its kind (any part's, for `all`)."""
-    kinds = {part.kind for part in parts_of(check)}
-    achieve = [name for name, spec in toolbox.tools.items() if kinds & set(spec.achieves)]
-    return list(dict.fromkeys([*given_args(check, toolbox), *achieve]))
+    (given.py), then its achievers."""
+    return list(dict.fromkeys([*given_args(check, toolbox), *achievers(check, toolbox)]))
 
 
 def aimed_words(words: str, check: Check | None) -> str:

@@ -34,6 +34,9 @@ Catalog = Literal["ranked", "full"]
 COARSE_WEIGHT = 1.5
 # A ranked catalog offers at least this many tools, filled up with coarse ones when fewer fit.
 MIN_OFFERED = 4
+# A check with at least this many achievers offers only them (one alone leaves the model no choice
+# when it does not fit the moment: a chest to fill and none in reach).
+MIN_ACHIEVERS = 2
 # At most this many instruction tools are added as guidance, the best fitting first.
 GUIDANCE_MAX = 2
 # A goal about notes: only then are the infospace primitives offered in a ranked catalog.
@@ -74,9 +77,12 @@ class Offering:
         self.toolbox, self.catalog, self.size = toolbox, catalog, size
         self._index: ToolIndex | None = None
 
-    def for_goal(self, goal: str, named: list[str] | None = None, first: list[str] | None = None) -> Offer:
+    def for_goal(self, goal: str, named: list[str] | None = None, first: list[str] | None = None,
+                 among: list[str] | None = None) -> Offer:
         """The offer for `goal`: the `named` tools as given, or the catalog; a ranked one puts the
-        tools in `first` (those the goal check gives arguments to) ahead, best fitting first."""
+        tools in `first` (those the goal check gives arguments to) ahead, best fitting first, and
+        holds only the tools in `among` (the check's achievers) when there are MIN_ACHIEVERS of
+        them: what the check asks says more surely than the words which tools serve the goal."""
         tools = self.toolbox.tools
         if named:
             return Offer(catalog="named", tools=[n for n in named if is_action(tools[n])],
@@ -85,7 +91,8 @@ class Offering:
         guidance = sorted((n for n in scores if tools[n].type == "instruction"), key=lambda n: -scores[n])
         actions = sorted(n for n, spec in tools.items() if is_action(spec))
         if self.catalog == "ranked":
-            actions = self._ranked(goal, actions, scores, first or [])
+            held = [n for n in actions if n in (among or [])]
+            actions = self._ranked(goal, held if len(held) >= MIN_ACHIEVERS else actions, scores, first or [])
         return Offer(catalog=self.catalog, tools=actions, guidance=guidance[:GUIDANCE_MAX])
 
     def _ranked(self, goal: str, actions: list[str], scores: dict[str, float], first: list[str]) -> list[str]:

@@ -35,7 +35,7 @@ from agent.planner.context import BodyKeeper, BodyNews, Digest, Frame, Judge, Of
 from agent.planner.domains import callable_now
 from agent.planner.control import LlmFailed, RunControl, StopRequested, WorldLost
 from agent.planner.decide import match_yes_no, pick
-from agent.planner.focus import Focus, aimed_words, leading
+from agent.planner.focus import Focus, achievers, aimed_words, leading
 from agent.planner.given import given_args, supporting_args
 from agent.planner.loops import Stale
 from agent.planner.method import run_method
@@ -96,6 +96,7 @@ class Planner:
         self._leading: list[str] = []  # tools that achieve what the check or its focus asks, or take its arguments
         self._focus: Focus | None = None  # the sub-goal worked on, when the run's goal has several
         self._aim_check: Check | None = None  # what the plan works towards now: the focus's check, else the run's
+        self._achievers: list[str] = []  # the tools whose Skill.md achieves its kind
         self._method: str | None = None  # the method running now: methods never nest
         self._check: Check | None = None
 
@@ -137,6 +138,7 @@ class Planner:
             return
         self._aim_check = check
         self._leading = leading(check, self.toolbox)
+        self._achievers = achievers(check, self.toolbox)
         self.ctx.given = {**supporting_args(check, self.toolbox), **given_args(check, self.toolbox)}
         if self._focus is not None:
             executor.goal_check = check  # what mc-explore and a method's [when: goal] pursue
@@ -169,7 +171,8 @@ class Planner:
         focused = self._focused(frame, moved, outer_step=frame.outer_step)
         said = prompts.FOCUS.format(index=focused.index, of=focused.of, says=moved.says)
         if frame.offer.catalog != "named":
-            frame.offer = self._offering.for_goal(aimed_words(moved.says, moved.check), first=self._leading)
+            frame.offer = self._offering.for_goal(aimed_words(moved.says, moved.check), first=self._leading,
+                                                  among=self._achievers)
             said += "\n" + prompts.FOCUS_OFFER.format(offer=offer_text(frame.offer, self.toolbox))
         s += sgl.user(said)
 
@@ -372,7 +375,8 @@ class Planner:
                world: str = "") -> Frame:
         top = self._plans == 0
         aimed = aimed_words(goal, self._aim_check) if top else goal
-        offer = self._offering.for_goal(aimed, tools, first=self._leading if top else None)
+        offer = self._offering.for_goal(aimed, tools, first=self._leading if top else None,
+                                        among=self._achievers if top else None)
         frame = Frame(plan=self._plans, goal=goal, offer=offer, max_steps=max_steps, executor=executor, world=world)
         self._plans += 1
         return frame
