@@ -1,6 +1,6 @@
 """The `llama-server:` backend against llama.cpp's real llama-server (built by scripts/bootstrap.sh)
-serving the embedded SmolLM2 with two slots: select gives the same ranking on every call and
-the same as in-process, `llm check` lists the slots, `mcagent llm serve` leaves nothing behind,
+serving the embedded SmolLM2 with two slots: select picks the same on every call, with scores
+close to each other and to in-process's, `llm check` lists the slots, `mcagent llm serve` leaves nothing behind,
 and the planner runs in a real flying-squid world through it, each step computing only what it
 added to the prompt."""
 
@@ -57,7 +57,7 @@ def _ranking(backend) -> tuple[list[str], list[float]]:
     return [TOOLS[i] for i in sorted(range(len(TOOLS)), key=lambda i: -scores[i])], scores
 
 
-def test_select_ranks_the_same_on_every_call_while_another_agent_uses_the_other_slot(server):
+def test_select_picks_the_same_on_every_call_while_another_agent_uses_the_other_slot(server):
     backend = open_backend(f"{server.spec()}?slot=0")
     other = open_backend(f"{server.spec()}?slot=1")
     busy = threading.Event()
@@ -76,8 +76,11 @@ def test_select_ranks_the_same_on_every_call_while_another_agent_uses_the_other_
         thread.join(timeout=60)
     assert other.usage.calls >= 1
     first_order, first_scores = rankings[0]
-    assert all(order == first_order for order, _ in rankings), {tuple(o) for o, _ in rankings}
-    assert all(scores == first_scores for _, scores in rankings)  # to the last digit
+    assert all(order[0] == first_order[0] for order, _ in rankings), {o[0] for o, _ in rankings}
+    # Not to the last digit: llama.cpp's kernels are not batch-invariant, so a neighbour's tokens
+    # in the same batch move the scores (by up to 0.012 on a loaded 2-core machine, 100 calls);
+    # near-ties (this prompt's closest pair is 0.022 apart) may then swap, the pick does not.
+    assert all(scores == pytest.approx(first_scores, abs=0.05) for _, scores in rankings)
 
 
 def test_select_ranks_the_same_on_every_call_in_process_and_as_the_server_does(server):
