@@ -5,8 +5,9 @@ way back) become the focus again; one that a later sub-goal uses up (logs carrie
 a chest) is done for good once it has held.
 
 The focus decides what the run offers first: the tools that achieve its kind (a Skill.md's
-`achieves:`) and the arguments its check states (given.py), and what mc-explore and a method's
-`[when: goal]` pursue (the executor's goal_check).
+`achieves:`; of an `all`, the kinds of the parts that do not hold yet) and the arguments its
+check states (given.py), and what mc-explore and a method's `[when: goal]` pursue (the
+executor's goal_check: the whole sub-goal).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from agent.checks import Check, Verdict
+from agent.checks.model import All
 from agent.goals.understanding import SubGoal, Understanding
 from agent.planner.given import given_args, parts_of
 from agent.tools import Toolbox
@@ -50,6 +52,19 @@ class Focus:
     @property
     def current(self) -> SubGoal | None:
         return None if self.index is None else self.goals.subgoals[self.index]
+
+    def unmet(self) -> Check | None:
+        """What of the focused sub-goal's check does not hold now: the parts of an `all` that do
+        not, as one check (the whole check while none or every part holds). The offer aims at
+        this, so a tool that achieves only a part already done (the feet high enough, but still
+        inside the pit) is no longer put first."""
+        if (subgoal := self.current) is None:
+            return None
+        parts = parts_of(subgoal.check)
+        left = [part for part in parts if not self.read(part).holds] if len(parts) > 1 else parts
+        if not left or len(left) == len(parts):
+            return subgoal.check
+        return left[0] if len(left) == 1 else All(all=left)
 
 
 def achievers(check: Check, toolbox: Toolbox) -> list[str]:

@@ -132,16 +132,21 @@ class Planner:
         return self._run(frame, _plan, top=True, setup=setup)[0]
 
     def _aim(self, check: Check | None, executor: ToolContext) -> None:
-        """What the plan works towards: the tools that achieve it or take the arguments its check
-        states are ranked first (given.py, a Skill.md's achieves:), and those arguments given."""
+        """What the plan works towards: `check`, pursued by mc-explore and a method's [when: goal];
+        the offer aims at what of it does not hold yet (Focus.unmet)."""
         if check is None:
             return
+        if self._focus is not None:
+            executor.goal_check = check
+        self._point(self._focus.unmet() or check if self._focus is not None else check)
+
+    def _point(self, check: Check) -> None:
+        """The tools that achieve `check` or take the arguments it states are ranked first
+        (given.py, a Skill.md's achieves:), and those arguments given."""
         self._aim_check = check
         self._leading = leading(check, self.toolbox)
         self._achievers = achievers(check, self.toolbox)
         self.ctx.given = {**supporting_args(check, self.toolbox), **given_args(check, self.toolbox)}
-        if self._focus is not None:
-            executor.goal_check = check  # what mc-explore and a method's [when: goal] pursue
 
     def _understood(self, frame: Frame) -> None:
         """The trace's record of what the run understood of its goal, and the sub-goal it starts on."""
@@ -154,24 +159,34 @@ class Planner:
         if (first := self._focus.current) is not None:
             self._focused(frame, first, outer_step=1)
 
-    def _focused(self, frame: Frame, subgoal: SubGoal, outer_step: int) -> Focused:
-        """The trace's record that the plan works on `subgoal` (the focus's) from `outer_step`."""
+    def _focused(self, frame: Frame, subgoal: SubGoal, outer_step: int, left: Check | None = None) -> Focused:
+        """The trace's record that the plan works on `subgoal` (the focus's) from `outer_step`, or,
+        given `left`, on those parts of its check."""
         assert self._focus is not None and self._focus.index is not None
         event = Focused(plan=frame.plan, index=self._focus.index + 1, of=len(self._focus.goals.subgoals),
-                        check=subgoal.check.describe(), outer_step=outer_step)
+                        check=(left or subgoal.check).describe(), outer_step=outer_step)
         self.trace.add(event)
         return event
 
     def _refocus(self, s, frame: Frame) -> None:
         """Before an outer step of the main plan: when the first unmet sub-goal is another, the
-        plan turns to it, and the prompt says so, with the tools that fit it."""
-        if self._focus is None or (moved := self._focus.update()) is None:
+        plan turns to it, and the prompt says so, with the tools that fit it; when only the parts
+        of its check left to do changed, the offer turns to those."""
+        if self._focus is None:
             return
-        self._aim(moved.check, frame.executor)
-        focused = self._focused(frame, moved, outer_step=frame.outer_step)
-        said = prompts.FOCUS.format(index=focused.index, of=focused.of, says=moved.says)
+        if (moved := self._focus.update()) is not None:
+            self._aim(moved.check, frame.executor)
+            focused = self._focused(frame, moved, outer_step=frame.outer_step)
+            said = prompts.FOCUS.format(index=focused.index, of=focused.of, says=moved.says)
+        elif (left := self._focus.unmet()) is not None and left != self._aim_check:
+            self._point(left)
+            self._focused(frame, self._focus.current, outer_step=frame.outer_step, left=left)
+            said = prompts.FOCUS_LEFT.format(left=left.describe())
+        else:
+            return
         if frame.offer.catalog != "named":
-            frame.offer = self._offering.for_goal(aimed_words(moved.says, moved.check), first=self._leading,
+            words = self._focus.current.says if self._focus.current is not None else frame.goal
+            frame.offer = self._offering.for_goal(aimed_words(words, self._aim_check), first=self._leading,
                                                   among=self._achievers)
             said += "\n" + prompts.FOCUS_OFFER.format(offer=offer_text(frame.offer, self.toolbox))
         s += sgl.user(said)

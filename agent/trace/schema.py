@@ -231,12 +231,13 @@ class Understood(_Event):
 
 
 class Focused(_Event):
-    """The outer loop turned to a sub-goal: the first that does not hold, read before a step."""
+    """The outer loop turned to a sub-goal: the first that does not hold, read before a step; or,
+    within one whose check is an `all`, to the parts that do not hold yet."""
 
     event: Literal["focused"] = "focused"
     index: int = Field(ge=1, description="1 for the first sub-goal")
     of: int = Field(ge=1, description="how many there are")
-    check: str = Field(description="its check, described")
+    check: str = Field(description="its check, or the parts of it left to do, described")
     outer_step: int
 
 

@@ -152,6 +152,20 @@ def test_a_sub_goal_a_later_one_uses_up_is_done_for_good_once_it_has_held() -> N
     assert focus.update() is goals.subgoals[2] and focus.index == 2
 
 
+def test_within_a_sub_goal_whose_check_is_an_all_the_offer_aims_at_the_parts_left_to_do() -> None:
+    pit = load_scenario("deep-pit")
+    focus = Focus(Understanding.given(pit.goal, pit.success), lambda check: Verdict(
+        holds=check.describe() in holding, detail=""))
+    holding: set[str] = set()
+    focus.update()
+    assert focus.unmet() == pit.success  # nothing holds: the whole check
+    holding.add("feet_y_at_least 5")
+    holding.add("standing_on_ground")
+    assert focus.unmet().describe().startswith("outside")  # high enough, but not out yet
+    holding.discard("standing_on_ground")
+    assert [c.describe()[:8] for c in focus.unmet().all] == ["outside ", "standing"]
+
+
 def test_a_given_check_is_one_sub_goal_taken_as_written() -> None:
     world = WorldOptions(scenario=load_scenario("tree"))
     goal, check = goal_and_check(None, None, world)
