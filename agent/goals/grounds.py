@@ -41,6 +41,7 @@ class Sighted(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str
     distance: float = Field(description="blocks from the feet to the nearest one's centre")
+    at: Point | None = Field(None, description="the nearest one's world cell (its lower corner)")
 
 
 class Grounds(BaseModel):
@@ -59,6 +60,17 @@ class Grounds(BaseModel):
     @property
     def kinds(self) -> list[str]:
         return [b.name for b in self.blocks]
+
+    def beside_hole(self) -> Point | None:
+        """The ground just outside the hole the feet are in, nearest them: the centre of the first
+        column past its edge, at the ground's level (feet). None out of a hole."""
+        if self.hole is None or self.ground_y is None:
+            return None
+        (x0, z0), (x1, z1) = self.hole.from_, self.hole.to
+        ring = [(x, z) for x in range(x0 - 1, x1 + 2) for z in range(z0 - 1, z1 + 2)
+                if x in (x0 - 1, x1 + 1) or z in (z0 - 1, z1 + 1)]
+        x, z = min(ring, key=lambda c: (c[0] + 0.5 - self.feet.x) ** 2 + (c[1] + 0.5 - self.feet.z) ** 2)
+        return Point(x=x + 0.5, y=self.ground_y, z=z + 0.5)
 
 
 def read_grounds(bot: BotConnection, goal: str = "") -> Grounds | None:

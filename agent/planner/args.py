@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agent.planner.domains import grounded
-from agent.tools.schema import Domain, JsonSchema
+from agent.tools.schema import DomainValues, JsonSchema
 
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
 _TRAILING_COMMA = re.compile(r",\s*([}\]])")
@@ -24,13 +24,14 @@ _STRING = re.compile(r'("(?:\\.|[^"\\])*")')
 ENUM_SPAN = 128
 
 
-def decoding_schema(schema: JsonSchema | None, values: dict[Domain, list[str]] | None = None) -> dict[str, Any] | None:
+def decoding_schema(schema: JsonSchema | None, values: DomainValues | None = None) -> dict[str, Any] | None:
     """The tool's schema for constrained decoding, meant for any JSON-schema engine.
 
     A name argument with a domain takes only the `values` the world offers now; None when a
     required one has none (the tool is not callable now). Our objects reject unknown keys unless they say otherwise, while JSON Schema allows them by
-    default: so say it explicitly, at every level. Bounds and lengths are kept, and a bounded
-    integer with few values is also listed as an enum, which every engine holds exactly.
+    default: so say it explicitly, at every level. Bounds and lengths are kept; a number with a
+    `menu` takes only its values, and a bounded integer with few values is also listed as an
+    enum, which every engine holds exactly.
 
     Why the enum: SGLang's default grammar backend, xgrammar, supports integer minimum/maximum
     (mlc-ai/xgrammar#106, Dec 2024), number ranges (#289, Apr 2025), minLength/maxLength (#254)
@@ -53,8 +54,12 @@ def _for_decoding(node: dict[str, Any]) -> dict[str, Any]:
         out["properties"] = {name: _for_decoding(sub) for name, sub in out["properties"].items()}
     if "items" in out:
         out["items"] = _for_decoding(out["items"])
+    if "anyOf" in out:
+        out["anyOf"] = [_for_decoding(alternative) for alternative in out["anyOf"]]
     if out.get("type") == "object" or "properties" in out:
         out.setdefault("additionalProperties", False)
+    if "menu" in out:  # a short menu where a model would write any number the bounds allow
+        out["enum"] = out.pop("menu")
     if out.get("type") == "integer" and "enum" not in out and "minimum" in out and "maximum" in out:
         low, high = math.ceil(out["minimum"]), math.floor(out["maximum"])
         if high - low < ENUM_SPAN:

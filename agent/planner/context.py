@@ -23,7 +23,7 @@ from agent.planner.loops import StaleWatch
 from agent.planner.offer import Catalog, Offer
 from agent.tools import Toolbox
 from agent.tools.context import ToolContext
-from agent.tools.schema import Domain
+from agent.tools.schema import DomainValues
 from agent.trace import Outcome, TraceWriter
 from agent.trace.schema import DoneClaim
 
@@ -33,7 +33,7 @@ Judge = Callable[[], Verdict]
 # equal before and after a step, the step changed nothing there. The session builds it.
 Digest = Callable[[], "str | None"]
 # What each argument domain offers in the world now (agent/planner/domains.py); the session builds it.
-Offers = Callable[[], "dict[Domain, list[str]] | None"]
+Offers = Callable[[], "DomainValues | None"]
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ class PlanContext:
             self.deaths += news.respawned
         return news
 
-    def values(self) -> dict[Domain, list[str]] | None:
+    def values(self) -> DomainValues | None:
         """What each argument domain offers in the world now (domains.py); None without a world."""
         return self.offers() if self.offers is not None else None
 

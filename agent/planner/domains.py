@@ -6,7 +6,8 @@ the world never offered ("M-P-P-P…" for a block to pillar with).
 The values are read once per step (agent/goals/grounds.py): the items carried, the placeable
 blocks among them, the block kinds around the bot (nearest first), the items a recipe makes
 from what is carried, what a furnace smelts among what is carried (or makes of it), the other
-players online. A tool with a required argument whose domain
+players online, the places the run knows (where it began, the ground beside a hole, the nearest
+block of each kind seen) for a tool's x, y and z together. A tool with a required argument whose domain
 is empty now is not offered for the step, nor one whose Skill.md `needs:` a domain that is empty
 (mc-pillar-up with nothing to place); an optional argument with an empty domain is left out of
 the schema, for the tool's own default.
@@ -16,17 +17,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.goals.grounds import Grounds
-from agent.tools.schema import Domain
+from pydantic import JsonValue
+
+from agent.goals.grounds import Grounds, Point
+from agent.tools.schema import DomainValues
 from agent.tools.spec import ToolSpec
 from agent.world.gamedata import block_names, recipes, smelting
 
 # A grammar of a few hundred names is fine; the nearest kinds matter, the rest are noise.
 MAX_VALUES = 48
+# Places are alternatives of a whole argument object each: a few, the nearest, are enough.
+MAX_PLACES = 8
+# Blocks nearer than this (feet to centre) are where the bot stands already, not a place to go.
+AT_FEET = 2.0
 
 
-def domain_values(grounds: Grounds, mc_version: str | None = None) -> dict[Domain, list[str]]:
-    """Each domain's values in the world as `grounds` read it."""
+def domain_values(grounds: Grounds, mc_version: str | None = None, start: Point | None = None) -> DomainValues:
+    """Each domain's values in the world as `grounds` read it; `start`: where the run began."""
     carried = sorted(grounds.carried)
     blocks = block_names(mc_version)
     have = set(carried)
@@ -36,32 +43,59 @@ def domain_values(grounds: Grounds, mc_version: str | None = None) -> dict[Domai
     smeltable = [c for c in carried if c in furnace] + sorted({furnace[c] for c in carried if c in furnace})
     return {"carried": carried, "placeable": [c for c in carried if c in blocks],
             "block_seen": grounds.kinds[:MAX_VALUES], "craftable": craftable[:MAX_VALUES],
-            "smeltable": smeltable, "player": list(grounds.players)}
+            "smeltable": smeltable, "player": list(grounds.players), "place": places(grounds, start)}
 
 
-def grounded(schema: dict[str, Any], values: dict[Domain, list[str]] | None) -> dict[str, Any] | None:
-    """The decoding schema with each domain's values as its enum; None when a required argument's
+def places(grounds: Grounds, start: Point | None) -> list[JsonValue]:
+    """The places the run knows, as points to go to: where it began, the ground beside the hole
+    the bot is in, and the nearest block of each kind seen (past the ones at its feet), nearest
+    first; at most MAX_PLACES."""
+    seen = [b.at for b in grounds.blocks if b.at is not None and b.distance > AT_FEET]
+    found = [p for p in (start, grounds.beside_hole(), *seen) if p is not None]
+    return [p.model_dump() for p in list(dict.fromkeys(found))[:MAX_PLACES]]
+
+
+def grounded(schema: dict[str, Any], values: DomainValues | None) -> dict[str, Any] | None:
+    """The decoding schema with each domain's values as its enum (for `place`, one alternative
+    of the whole object per place, its x, y and z fixed); None when a required argument's
     domain is empty (the tool cannot be called with anything the world offers). Without
     `values` (no world), the schema with no domain said."""
     properties, required = dict(schema.get("properties", {})), list(schema.get("required", []))
+    at = [name for name, node in properties.items() if node.get("domain") == "place"]
     for name, node in schema.get("properties", {}).items():
         domain = node.get("domain")
         if domain is None:
             continue
-        if values is None:  # no world to read: the name is the model's, checked when the tool runs
+        offered = None if values is None else values.get(domain, [])
+        if offered is None or domain == "place":  # no world to read: the model's, checked when the tool runs
             properties[name] = {k: v for k, v in node.items() if k != "domain"}
-            continue
-        offered = values.get(domain, [])
-        if offered:
+        elif offered:
             properties[name] = {**{k: v for k, v in node.items() if k != "domain"}, "enum": offered}
         elif name in required:
             return None
         else:
             del properties[name]
-    return {**schema, "properties": properties, "required": required}
+    held = {**schema, "properties": properties, "required": required}
+    if not at or values is None:
+        return held
+    return _at_places(held, at, values.get("place", []))
 
 
-def callable_now(spec: ToolSpec, values: dict[Domain, list[str]] | None) -> bool:
+def _at_places(schema: dict[str, Any], at: list[str], points: list[JsonValue]) -> dict[str, Any] | None:
+    """`schema` once per place, its `at` arguments (x, y, z) fixed to the place's; with no
+    place, None if they are required, else the schema without them."""
+    if not points:
+        if set(at) & set(schema["required"]):
+            return None
+        return {**schema, "properties": {k: v for k, v in schema["properties"].items() if k not in at}}
+    def fixed(point: Any) -> dict[str, Any]:
+        props = {name: {**node, "enum": [point[name]]} if name in at else node
+                 for name, node in schema["properties"].items()}
+        return {**schema, "properties": props, "required": list(dict.fromkeys([*schema["required"], *at]))}
+    return {"anyOf": [fixed(point) for point in points]}
+
+
+def callable_now(spec: ToolSpec, values: DomainValues | None) -> bool:
     """Whether the world offers what the tool needs: something in each domain its Skill.md's
     `needs:` names and in each domain of a required argument."""
     if values is None:

@@ -14,7 +14,7 @@ from agent.infospace.models import preview
 from agent.llm import Capabilities, Metered
 from agent.planner import prompts
 from agent.planner.args import decoding_schema, parse_args
-from agent.tools.schema import Domain
+from agent.tools.schema import DomainValues
 from agent.planner.context import PlanContext
 from agent.planner import whole_turns
 from agent.planner.decide import Pick, match_name, pick
@@ -55,7 +55,7 @@ class Turn:
 
 def choose_action(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabilities,
                   literal: dict[str, dict[str, Any]] | None = None, literal_by: Decider = "protocol",
-                  values: dict[Domain, list[str]] | None = None) -> Turn:
+                  values: DomainValues | None = None) -> Turn:
     """One assistant turn: THOUGHTS, TOOL_NAME (one of `tools`), TOOL_ARGS_JSON. The model is
     asked only where there is a choice: one tool offered is the tool; arguments in `literal`
     (by tool: a method's protocol wrote them, or the goal check states them, as `literal_by`
@@ -103,7 +103,7 @@ def _given(tool: str, literal: dict[str, dict[str, Any]], toolbox: Toolbox) -> b
     return tool in literal or schema is None or not (schema.properties or schema.additional_properties)
 
 
-def _schema(toolbox: Toolbox, tool: str, values: dict[Domain, list[str]] | None) -> dict[str, Any]:
+def _schema(toolbox: Toolbox, tool: str, values: DomainValues | None) -> dict[str, Any]:
     """The tool's decoding schema with its names held to the world's values; where a required
     name has none (a tool the protocol or the only offer forces), as written."""
     hint = toolbox.tools[tool].schema_hint
@@ -111,7 +111,7 @@ def _schema(toolbox: Toolbox, tool: str, values: dict[Domain, list[str]] | None)
 
 
 def _arguments(s, key: str, tool: str | None, toolbox: Toolbox, caps: Capabilities, literal: dict[str, dict[str, Any]],
-               literal_by: Decider, values: dict[Domain, list[str]] | None) -> tuple[dict[str, Any] | None, Decider | None, str | None]:
+               literal_by: Decider, values: DomainValues | None) -> tuple[dict[str, Any] | None, Decider | None, str | None]:
     """TOOL_ARGS_JSON for `tool`: (arguments, who decided them, what was wrong)."""
     if tool is None:
         return {}, None, None
@@ -134,7 +134,7 @@ def _given_by(tool: str, literal: dict[str, dict[str, Any]], literal_by: Decider
 
 
 def _choose_whole(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabilities,
-                  literal: dict[str, dict[str, Any]], literal_by: Decider, values: dict[Domain, list[str]] | None) -> Turn:
+                  literal: dict[str, dict[str, Any]], literal_by: Decider, values: DomainValues | None) -> Turn:
     """choose_action for a chat API: the turn asked as one JSON reply (whole_turns.py). The
     schema has one alternative per tool, so each tool's arguments are held to its own schema."""
     names = {label: whole_turns.key(label) for label in (prompts.THOUGHTS, prompts.TOOL_NAME, prompts.TOOL_ARGS)}

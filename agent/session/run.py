@@ -12,10 +12,12 @@ from agent.checks import Check, Verdict, evaluate, start_the_way
 from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.goals import Understanding, ground, read_grounds
+from agent.goals.grounds import Point
 from agent.infospace import Infospace, default_db_path
 from agent.llm import Metered
 from agent.llm.spec import open_configured
 from agent.planner import Planner, PlannerOptions, RunResult
+from agent.planner.context import Offers
 from agent.planner.classify import classify
 from agent.planner.domains import domain_values
 from agent.planner.focus import Focus
@@ -24,7 +26,7 @@ from agent.session.keeper import BodyKeeper
 from agent.session.milestones import MilestoneWatch
 from agent.session.watching import run_setup, watching
 from agent.session.world import WorldOptions, WorldSession, bot_session
-from agent.tools.schema import Domain
+from agent.tools.schema import DomainValues
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.tools.context import ToolObserver
 from agent.trace import Event, TraceWriter
@@ -115,7 +117,7 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
                                      judge=judge, check=check, body=body,
                                      digest=lambda: world_digest(executor.world),
                                      focus=Focus(goals, lambda c: evaluate(session.bot, c)),
-                                     offers=lambda: _offers(session, request.goal, request.config.mc_version))
+                                     offers=_offers(session, request.goal, request.config.mc_version))
         finally:
             stop_following()
         if judge is not None:
@@ -146,9 +148,17 @@ def understood(request: RunRequest, session: WorldSession, backend: Metered) -> 
     return ground(goals, grounds)
 
 
-def _offers(session: WorldSession, goal: str, mc_version: str | None) -> dict[Domain, list[str]] | None:
-    grounds = read_grounds(session.bot, goal)
-    return None if grounds is None else domain_values(grounds, mc_version)
+def _offers(session: WorldSession, goal: str, mc_version: str | None) -> Offers:
+    """What each argument domain offers at a step; the first reading's feet are where the run began."""
+    start: list[Point] = []
+
+    def read() -> DomainValues | None:
+        grounds = read_grounds(session.bot, goal)
+        if grounds is None:
+            return None
+        start[:] = start or [grounds.feet]
+        return domain_values(grounds, mc_version, start=start[0])
+    return read
 
 
 def hidden_judge(session: WorldSession, check: Check, writer: TraceWriter) -> Verdict:

@@ -2,7 +2,9 @@
 
 Supported keywords: type (one or a list), description, title, properties, required,
 additionalProperties, items, enum, minimum, maximum, minLength, maxLength, minItems, maxItems,
-default, and domain (where a name comes from at each step: agent/planner/domains.py). Any other keyword is a load error, so a constraint is never silently ignored. Unlike
+default, domain (where a name comes from at each step: agent/planner/domains.py) and menu (the
+few values a planner's decoding offers for a number, agent/planner/args.py). Any other keyword
+is a load error, so a constraint is never silently ignored. Unlike
 full JSON Schema, an object rejects properties it does not list unless it says
 `additionalProperties: true`: an unknown argument is almost always a planner mistake worth a
 clear failure. A value out of its limits is refused with the limits in the reason, in one line:
@@ -20,7 +22,11 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 # Where a name argument's values come from, read from the world at each step: an item carried, a
 # placeable block carried, a block kind seen near the bot, an item a recipe makes from what is
 # carried, an item carried that a furnace smelts or what it makes of one, another player online.
-Domain = Literal["carried", "placeable", "block_seen", "craftable", "smeltable", "player"]
+# A place the run knows (its start, a block kind's nearest, a player, the ground beside a hole)
+# is the domain of a tool's x, y and z together.
+Domain = Literal["carried", "placeable", "block_seen", "craftable", "smeltable", "player", "place"]
+# What each domain offers at a step: names, or for `place`, points {"x", "y", "z"} (world blocks).
+DomainValues = dict[Domain, list[JsonValue]]
 SchemaType = Literal["object", "string", "integer", "number", "boolean", "array", "null"]
 
 # Action keys the executor keeps for itself, so no tool may take them as arguments.
@@ -59,6 +65,9 @@ class JsonSchema(BaseModel):
     default: JsonValue = None
     domain: Domain | None = Field(None, description="where a name's values come from at each step (agent/planner/"
                                                     "domains.py): the grammar allows only those the world offers")
+    menu: list[int | float] | None = Field(None, min_length=1, description=(
+        "the values a planner's decoding offers for a number (a short menu: a search radius of 8, 16 or 32, not "
+        "1); any value within the bounds is still accepted from a protocol or a user"))
 
     @model_validator(mode="after")
     def _required_are_properties(self) -> JsonSchema:
@@ -78,6 +87,14 @@ class JsonSchema(BaseModel):
         if self.types() == ["integer"] and self.minimum is not None and self.maximum is not None \
                 and math.ceil(self.minimum) > math.floor(self.maximum):
             raise ValueError(f"no integer from {self.minimum} to {self.maximum}")
+        return self
+
+    @model_validator(mode="after")
+    def _menu_within_bounds(self) -> JsonSchema:
+        outside = [v for v in self.menu or [] if (self.minimum is not None and v < self.minimum)
+                   or (self.maximum is not None and v > self.maximum)]
+        if outside:
+            raise ValueError(f"menu values {outside} outside {self.minimum}..{self.maximum}")
         return self
 
     def types(self) -> list[str]:

@@ -64,6 +64,16 @@ PitchDeg = Annotated[float, Field(ge=-90, le=90, allow_inf_nan=False)]
 Offset = _guard(int, -64, 64)
 
 
+def menu(*values: int | float) -> dict[str, Any]:
+    """A number field's `json_schema_extra`: the short menu a planner's decoding offers
+    (agent/tools/schema.py), where a model would write any number the bounds allow."""
+    return {"menu": list(values)}
+
+
+# The menus most tools share: how far to look for something, how many to get, blocks to climb or go.
+RADII, COUNTS, BLOCKS = menu(8, 16, 32), menu(1, 2, 3, 4, 8, 16), menu(1, 2, 3, 4, 5, 6, 8)
+
+
 class ToolArgs(BaseModel):
     """A world tool's arguments. Unknown keys are errors; None-valued ones are not sent to the bridge."""
 

@@ -1,6 +1,7 @@
 'use strict'
 // What the world offers a planner's arguments now (agent/goals/grounds.py): the items carried,
-// the other players online, the kinds of block in a box around the feet, nearest first, and the
+// the other players online, the kinds of block in a box around the feet, nearest first (with the
+// nearest one's cell), and the
 // ground's level around the bot (where "out of this hole" is).
 // World blocks: x east, y up, z south; distances are blocks from the feet to a block's centre.
 const { Vec3 } = require('vec3')
@@ -30,7 +31,7 @@ function grounds (bot, { radius = 16, half_height: halfHeight = 8, names = [] })
         if (!name || NOTHING.has(name)) continue
         if (Math.max(Math.abs(dx), Math.abs(dz)) <= RING && block.boundingBox === 'block') tops.set(`${dx},${dz}`, p.y + 1)
         const d = feet.distanceTo(p.offset(0.5, 0.5, 0.5))
-        if (!(nearest.get(name) <= d)) nearest.set(name, d)
+        if (!(nearest.get(name)?.distance <= d)) nearest.set(name, { distance: d, at: { x: p.x, y: p.y, z: p.z } })
       }
     }
   }
@@ -40,7 +41,7 @@ function grounds (bot, { radius = 16, half_height: halfHeight = 8, names = [] })
     feet: { x: feet.x, y: feet.y, z: feet.z },
     carried,
     players: otherPlayers(bot, names),
-    blocks: [...nearest.entries()].sort((a, b) => a[1] - b[1]).map(([name, distance]) => ({ name, distance })),
+    blocks: [...nearest.entries()].sort((a, b) => a[1].distance - b[1].distance).map(([name, seen]) => ({ name, ...seen })),
     ...groundAround(origin, tops)
   }
 }

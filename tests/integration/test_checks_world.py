@@ -4,6 +4,7 @@ remembers the way."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,6 +12,9 @@ import pytest
 
 from agent.bridge import BotConnection, connect
 from agent.checks import Verdict, evaluate, parse_check, start_the_way
+from agent.goals import read_grounds
+from agent.goals.grounds import Point
+from agent.planner.domains import domain_values
 from agent.server import LocalServer, Scenario, ServerSettings, load_scenario
 from agent.world.transform import Transform
 from support.waiting import wait_for
@@ -152,3 +156,28 @@ def test_avoided_reads_the_way_so_a_bot_out_of_the_lava_again_has_still_been_in_
 def test_near_block_with_a_name_no_block_has_says_so(roofed: BotConnection) -> None:
     verdict = _judge(roofed, {"near_block": {"block": "goldblock"}})
     assert not verdict.holds and "unknown block 'goldblock'" in verdict.detail
+
+
+def test_the_places_a_walk_may_take_are_the_nearest_block_of_each_kind_and_the_start(roofed: BotConnection) -> None:
+    grounds = read_grounds(roofed)
+    assert grounds is not None
+    stone = next(b for b in grounds.blocks if b.name == "stone")
+    cell = [int(stone.at.x), int(stone.at.y), int(stone.at.z)]
+    assert _judge(roofed, {"block_at": {"at": cell, "block": "stone"}}).holds
+    centre = Point(x=stone.at.x + 0.5, y=stone.at.y + 0.5, z=stone.at.z + 0.5)
+    feet = grounds.feet
+    assert abs(((centre.x - feet.x) ** 2 + (centre.y - feet.y) ** 2 + (centre.z - feet.z) ** 2) ** 0.5
+               - stone.distance) < 1e-6
+    places = domain_values(grounds, start=feet)["place"]
+    assert places[0] == feet.model_dump() and stone.at.model_dump() in places
+
+
+def test_in_a_pit_the_ground_just_past_its_rim_is_a_place_to_go() -> None:
+    with LocalServer(ServerSettings(), scenario=load_scenario("deep-pit")) as info:
+        with connect(port=info.port, username="pitted") as bot:
+            assert wait_for(lambda: bot.state().on_ground)
+            grounds = read_grounds(bot)
+    assert grounds is not None and grounds.ground_y == 5
+    assert (grounds.hole.from_, grounds.hole.to) == ((-2, -2), (2, 2))  # the pit and its stone ring
+    beside = grounds.beside_hole()
+    assert beside is not None and beside.y == 5 and 3 in (abs(math.floor(beside.x)), abs(math.floor(beside.z)))

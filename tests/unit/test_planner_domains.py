@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import random
 
-from agent.goals.grounds import Grounds, Point, Sighted
+import pytest
+
+from agent.goals.grounds import Columns, Grounds, Point, Sighted
 from agent.llm.random_policy import RandomBackend, sample
 from agent.llm.scripted import ScriptedBackend
 from agent.planner.classify import classify, names_for
 from agent.planner.args import decoding_schema
 from agent.planner.domains import callable_now, domain_values
 from agent.tools import load_toolbox, standard_sources
+from agent.tools.schema import JsonSchema, check_args
 
 TOOLS = load_toolbox(standard_sources("minecraft", [], None))
 
@@ -54,6 +57,30 @@ def test_a_tool_whose_required_name_has_nothing_to_take_is_not_callable_and_an_o
     assert not callable_now(TOOLS.tools["mc-pillar-up"], empty)  # its Skill.md needs a placeable block
     assert callable_now(TOOLS.tools["mc-pillar-up"], world(carried={"dirt": 1}))
     assert callable_now(TOOLS.tools["mc-follow"], world(players=["alex"]))
+
+
+def test_a_walk_goes_only_to_a_place_the_run_knows_its_x_y_and_z_taken_together() -> None:
+    grounds = Grounds(feet=Point(x=1.5, y=2, z=0.5), ground_y=5, hole=Columns.model_validate({"from": [-2, -2], "to": [2, 2]}),
+                      blocks=[Sighted(name="dirt", distance=1.1, at=Point(x=1, y=1, z=0)),
+                              Sighted(name="chest", distance=6.2, at=Point(x=4, y=5, z=1))])
+    values = domain_values(grounds, start=Point(x=0.5, y=2, z=0.5))
+    assert values["place"] == [{"x": 0.5, "y": 2, "z": 0.5},  # the start, a step from the feet now
+                               {"x": 3.5, "y": 5, "z": 0.5},  # the ground just past the hole's edge, nearest
+                               {"x": 4, "y": 5, "z": 1}]  # the chest; not the dirt under the feet
+    schema = decoding_schema(hint("mc-goto"), values)
+    rng = random.Random(0)
+    walks = {(a["x"], a["y"], a["z"]) for a in (sample(schema, rng) for _ in range(40))}
+    assert walks == {(0.5, 2, 0.5), (3.5, 5, 0.5), (4, 5, 1)}  # never (10, 10, 10), never a mix of places
+    assert decoding_schema(hint("mc-goto"), {**values, "place": []}) is None
+    assert "anyOf" not in decoding_schema(hint("mc-goto"))  # no world: the numbers are the model's
+
+
+def test_a_number_with_a_menu_is_decoded_among_its_values_and_any_in_bounds_still_runs() -> None:
+    schema = decoding_schema(hint("mc-collect"), world(blocks=[Sighted(name="sand", distance=3)]))
+    assert schema["properties"]["radius"]["enum"] == [8, 16, 32] and "menu" not in schema["properties"]["radius"]
+    assert check_args(hint("mc-collect"), {"block": "sand", "radius": 5}) is None
+    with pytest.raises(ValueError, match="menu values"):
+        JsonSchema(type="integer", minimum=1, maximum=16, menu=[8, 32])
 
 
 def test_without_a_world_the_domain_is_dropped_and_the_name_is_free() -> None:

@@ -3,7 +3,7 @@ from pydantic import Field
 from agent.bridge import timeouts
 from agent.checks.model import BlockName
 from agent.world.results.approach import ApproachReport
-from agent.world.toolkit import ToolArgs, run_tool
+from agent.world.toolkit import RADII, ToolArgs, menu, run_tool
 
 # The arguments' bounds (here only: approach.js takes the values as checked).
 MAX_RADIUS, MAX_TIMEOUT_S = 32, 120
@@ -12,8 +12,9 @@ MAX_RADIUS, MAX_TIMEOUT_S = 32, 120
 class Args(ToolArgs):
     block: BlockName = Field(description="the block name, e.g. gold_block, chest, oak_log",
                             json_schema_extra={"domain": "block_seen"})
-    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look in")
-    timeout: float = Field(30, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk")
+    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look in", json_schema_extra=RADII)
+    timeout: float = Field(30, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk",
+                           json_schema_extra=menu(30, 60))
 
     def bridge_args(self):
         return {"block": self.block, "radius": self.radius, "timeout_s": self.timeout}

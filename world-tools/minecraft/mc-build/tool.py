@@ -6,7 +6,7 @@ from agent.bridge import BotConnection, timeouts
 from agent.checks.model import BlockName, Placement, Plan
 from agent.world.blueprints import shape_plan
 from agent.world.results.build import BuildReport
-from agent.world.toolkit import ToolArgs, WorldCell, in_world, run_tool
+from agent.world.toolkit import ToolArgs, WorldCell, in_world, menu, run_tool
 
 # The arguments' bounds (here only: build.js takes the values as checked).
 MAX_CELLS, MAX_TIMEOUT_S = 64, 300
@@ -21,7 +21,8 @@ class Args(ToolArgs):
     anchor: WorldCell | None = Field(None, description="a blueprint's world cell [x, y, z]")
     blocks: list[Placement] | None = Field(None, min_length=1, max_length=MAX_CELLS,
                                            description="a blueprint: [{at: [dx, dy, dz], block}] from the anchor")
-    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole building")
+    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole building",
+                           json_schema_extra=menu(60, 120))
 
     @model_validator(mode="after")
     def _one_form(self) -> "Args":

@@ -5,7 +5,7 @@ from pydantic import Field, model_validator
 from agent.bridge import timeouts
 from agent.checks.model import MAX_ITEM_COUNT, ItemName
 from agent.world.results.chest import ChestReport
-from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
+from agent.world.toolkit import COUNTS, RADII, ToolArgs, menu, run_tool, stopped_unless_completed
 
 # The arguments' bounds (here only: chest.js takes the values as checked).
 MAX_RADIUS, MAX_TIMEOUT_S = 32, 120
@@ -15,9 +15,12 @@ class Args(ToolArgs):
     action: Literal["list", "deposit", "withdraw"] = Field(
         "list", description="list, deposit (put in) or withdraw (take out)")
     item: ItemName | None = Field(None, description="the item's name, e.g. oak_log; needed to deposit or withdraw")
-    count: int | None = Field(None, ge=1, le=MAX_ITEM_COUNT, description="how many; left out: all there are")
-    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a chest in")
-    timeout: float = Field(30, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the chest")
+    count: int | None = Field(None, ge=1, le=MAX_ITEM_COUNT, description="how many; left out: all there are",
+                              json_schema_extra=COUNTS)
+    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a chest in",
+                        json_schema_extra=RADII)
+    timeout: float = Field(30, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the chest",
+                           json_schema_extra=menu(30, 60))
 
     @model_validator(mode="after")
     def _item_to_move(self):

@@ -3,7 +3,7 @@ from pydantic import Field
 from agent.bridge import timeouts
 from agent.checks.model import BlockName
 from agent.world.results.collect import CollectReport
-from agent.world.toolkit import ToolArgs, WorldCell, run_tool, stopped_unless_completed
+from agent.world.toolkit import COUNTS, RADII, ToolArgs, WorldCell, menu, run_tool, stopped_unless_completed
 
 # The arguments' bounds (here only: collect.js takes the values as checked).
 MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S, MAX_AVOID = 16, 32, 300, 512
@@ -12,9 +12,10 @@ MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S, MAX_AVOID = 16, 32, 300, 512
 class Args(ToolArgs):
     block: BlockName = Field(description="the block or the item wanted, e.g. oak_log, cobblestone (dug from stone), sand",
                             json_schema_extra={"domain": "block_seen"})
-    count: int = Field(1, ge=1, le=MAX_COUNT, description="blocks to dig")
-    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look in")
-    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole collecting")
+    count: int = Field(1, ge=1, le=MAX_COUNT, description="blocks to dig", json_schema_extra=COUNTS)
+    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look in", json_schema_extra=RADII)
+    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole collecting",
+                           json_schema_extra=menu(60, 120))
     avoid: list[WorldCell] = Field([], max_length=MAX_AVOID,
                                    description="world cells [x, y, z] never to dig, such as a build's own blocks")
 

@@ -3,7 +3,7 @@ from pydantic import Field
 from agent.bridge import timeouts
 from agent.checks.model import ItemName
 from agent.world.results.crafting import CraftReport
-from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
+from agent.world.toolkit import COUNTS, RADII, ToolArgs, menu, run_tool, stopped_unless_completed
 
 # The arguments' bounds (here only: craft.js takes the values as checked).
 MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S = 576, 32, 300
@@ -12,9 +12,12 @@ MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S = 576, 32, 300
 class Args(ToolArgs):
     item: ItemName = Field(description="the item to make, e.g. oak_planks, stick, wooden_pickaxe",
                           json_schema_extra={"domain": "craftable"})
-    count: int = Field(1, ge=1, le=MAX_COUNT, description="how many to make (a craft may make more)")
-    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a crafting table in")
-    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the crafting")
+    count: int = Field(1, ge=1, le=MAX_COUNT, description="how many to make (a craft may make more)",
+                       json_schema_extra=COUNTS)
+    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a crafting table in",
+                        json_schema_extra=RADII)
+    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the crafting",
+                           json_schema_extra=menu(60, 120))
 
     def bridge_args(self):
         return {"item": self.item, "count": self.count, "radius": self.radius, "timeout_s": self.timeout}

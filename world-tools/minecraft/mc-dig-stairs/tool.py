@@ -5,7 +5,7 @@ from pydantic import Field
 from agent.bridge import timeouts
 from agent.world.results.digging import digging_seconds
 from agent.world.results.dig_stairs import DigStairsReport
-from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
+from agent.world.toolkit import BLOCKS, ToolArgs, run_tool, stopped_unless_completed
 
 # A stair clears up to three blocks (bridge/helpers/dig-stairs.js).
 DIGS_PER_STEP = 3
@@ -13,7 +13,7 @@ DIGS_PER_STEP = 3
 
 class Args(ToolArgs):
     direction: Literal["up", "down"]
-    steps: int = Field(1, ge=1, le=16, description="stairs to dig and climb")
+    steps: int = Field(1, ge=1, le=16, description="stairs to dig and climb", json_schema_extra=BLOCKS)
 
 
 def act(bot, a: Args):

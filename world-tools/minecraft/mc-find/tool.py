@@ -3,7 +3,7 @@ from pydantic import Field, model_validator
 from agent.checks.model import BlockName
 from agent.world.results.find import FindReport, Sighting
 from agent.world.spatial import memory_of
-from agent.world.toolkit import ToolArgs, fmt_offset, run_tool
+from agent.world.toolkit import RADII, ToolArgs, fmt_offset, menu, run_tool
 
 # The arguments' bounds (here only: find.js takes the values as checked).
 MAX_RADIUS, MAX_COUNT, MAX_KINDS = 32, 16, 8
@@ -14,8 +14,9 @@ class Args(ToolArgs):
                                     description="block names, e.g. oak_log, gold_block, chest")
     items: bool = Field(False, description="also dropped items on the ground")
     players: bool = Field(False, description="also other players")
-    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet")
-    count: int = Field(5, ge=1, le=MAX_COUNT, description="at most this many, nearest first")
+    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet", json_schema_extra=RADII)
+    count: int = Field(5, ge=1, le=MAX_COUNT, description="at most this many, nearest first",
+                       json_schema_extra=menu(1, 5, 10))
 
     @model_validator(mode="after")
     def _something_to_find(self) -> "Args":

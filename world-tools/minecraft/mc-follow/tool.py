@@ -2,7 +2,7 @@ from pydantic import Field
 
 from agent.bridge import timeouts
 from agent.world.results.follow import FollowReport
-from agent.world.toolkit import ToolArgs, run_tool
+from agent.world.toolkit import ToolArgs, menu, run_tool
 
 # The arguments' bounds (here only: follow.js takes the values as checked).
 MAX_DISTANCE, MAX_SECONDS = 16, 300
@@ -11,8 +11,10 @@ MAX_DISTANCE, MAX_SECONDS = 16, 300
 class Args(ToolArgs):
     player: str = Field(min_length=1, max_length=16, pattern=r"^\w+$", description="the player's username",
                         json_schema_extra={"domain": "player"})
-    distance: float = Field(2, ge=1, le=MAX_DISTANCE, description="blocks to keep from the player")
-    seconds: float = Field(10, ge=1, le=MAX_SECONDS, description="how long to follow")
+    distance: float = Field(2, ge=1, le=MAX_DISTANCE, description="blocks to keep from the player",
+                            json_schema_extra=menu(2, 3, 5))
+    seconds: float = Field(10, ge=1, le=MAX_SECONDS, description="how long to follow",
+                           json_schema_extra=menu(10, 20, 30))
 
 
 def act(bot, a: Args):

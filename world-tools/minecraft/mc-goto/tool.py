@@ -2,15 +2,17 @@ from pydantic import Field
 
 from agent.bridge import timeouts
 from agent.world.results.goto import GotoReport
-from agent.world.toolkit import ToolArgs, WorldXZ, WorldY, run_tool
+from agent.world.toolkit import ToolArgs, WorldXZ, WorldY, menu, run_tool
 
 
 class Args(ToolArgs):
-    x: WorldXZ
-    y: WorldY
-    z: WorldXZ
-    range: float = Field(1, ge=0, le=16, description="how close counts as there, blocks")
-    timeout: float = Field(30, ge=1, le=120, description="seconds")
+    # A planner goes to a place the run knows (agent/planner/domains.py), never to a point a model made up.
+    x: WorldXZ = Field(json_schema_extra={"domain": "place"})
+    y: WorldY = Field(json_schema_extra={"domain": "place"})
+    z: WorldXZ = Field(json_schema_extra={"domain": "place"})
+    range: float = Field(1, ge=0, le=16, description="how close counts as there, blocks",
+                         json_schema_extra=menu(1, 2, 3))
+    timeout: float = Field(30, ge=1, le=120, description="seconds", json_schema_extra=menu(30, 60))
     allow_dig: bool = Field(False, description="may dig through blocks on the way")
     allow_build: bool = Field(False, description="may place blocks from the inventory to tower up or bridge")
     max_drop: int = Field(3, ge=0, le=16, description="deepest drop to walk down, blocks")

@@ -2,7 +2,7 @@ from pydantic import Field, model_validator
 
 from agent.bridge import timeouts
 from agent.bridge.models import MoveReport
-from agent.world.toolkit import ToolArgs, run_tool
+from agent.world.toolkit import BLOCKS, ToolArgs, menu, run_tool
 
 KEYS = ("forward", "back", "left", "right", "jump", "sprint")
 # The bridge waits up to 3 s for a falling bot to land before it reports.
@@ -19,8 +19,9 @@ class Args(ToolArgs):
     right: bool = False
     jump: bool = False
     sprint: bool = False
-    duration: float | None = Field(None, ge=0.05, le=10, description="seconds to hold the keys")
-    blocks: int | None = Field(None, ge=1, le=32, description="whole blocks along the facing")
+    duration: float | None = Field(None, ge=0.05, le=10, description="seconds to hold the keys",
+                                   json_schema_extra=menu(0.5, 1, 2))
+    blocks: int | None = Field(None, ge=1, le=32, description="whole blocks along the facing", json_schema_extra=BLOCKS)
     max_drop: int | None = Field(None, ge=1, le=16,
                                  description="with blocks: deepest drop to walk down, blocks (default: no fall damage)")
 

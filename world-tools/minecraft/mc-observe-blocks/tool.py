@@ -1,11 +1,12 @@
 from pydantic import Field
 
 from agent.world.results.observe_blocks import Observation
-from agent.world.toolkit import ToolArgs, call, fmt_offset, run_tool
+from agent.world.toolkit import ToolArgs, call, fmt_offset, menu, run_tool
 
 
 class Args(ToolArgs):
-    radius: int = Field(4, ge=1, le=16, description="blocks to look in each direction")
+    radius: int = Field(4, ge=1, le=16, description="blocks to look in each direction",
+                        json_schema_extra=menu(4, 8, 16))
 
 
 def ahead(o: Observation) -> str:

@@ -2,7 +2,7 @@ from pydantic import Field
 
 from agent.bridge import timeouts
 from agent.world.results.pillar_up import PillarUpReport
-from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
+from agent.world.toolkit import BLOCKS, ToolArgs, run_tool, stopped_unless_completed
 
 # bridge/helpers/pillar-up.js: a step waits at most 2 s to be at rest first (stepwise.js), then
 # 1 s for the jump, 2 s for the placement and 2 s to land.
@@ -10,7 +10,7 @@ STEP_S = 7.0
 
 
 class Args(ToolArgs):
-    blocks: int = Field(1, ge=1, le=16, description="blocks to climb")
+    blocks: int = Field(1, ge=1, le=16, description="blocks to climb", json_schema_extra=BLOCKS)
     item: str | None = Field(None, description="a full block to build with, e.g. dirt; "
                                                "default: a cheap one carried (dirt, cobblestone first)",
                                json_schema_extra={"domain": "placeable"})

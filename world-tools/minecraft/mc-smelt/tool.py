@@ -3,7 +3,7 @@ from pydantic import Field
 from agent.bridge import timeouts
 from agent.checks.model import ItemName
 from agent.world.results.crafting import SmeltReport
-from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
+from agent.world.toolkit import COUNTS, RADII, ToolArgs, menu, run_tool, stopped_unless_completed
 
 # The arguments' bounds (here only: smelt.js takes the values as checked).
 MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S = 64, 32, 900
@@ -12,11 +12,14 @@ MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S = 64, 32, 900
 class Args(ToolArgs):
     item: ItemName = Field(description="what to make (iron_ingot) or what to smelt (raw_iron)",
                            json_schema_extra={"domain": "smeltable"})
-    count: int = Field(1, ge=1, le=MAX_COUNT, description="how many to smelt; each takes 10 seconds")
+    count: int = Field(1, ge=1, le=MAX_COUNT, description="how many to smelt; each takes 10 seconds",
+                       json_schema_extra=COUNTS)
     fuel: ItemName | None = Field(None,
                                   description="the fuel to burn, e.g. coal or oak_planks; left out: the best carried")
-    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a furnace in")
-    timeout: float = Field(120, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the smelting")
+    radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a furnace in",
+                        json_schema_extra=RADII)
+    timeout: float = Field(120, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the smelting",
+                           json_schema_extra=menu(120, 240))
 
     def bridge_args(self):
         return {"item": self.item, "count": self.count, "fuel": self.fuel, "radius": self.radius,

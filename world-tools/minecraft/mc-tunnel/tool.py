@@ -3,14 +3,14 @@ from pydantic import Field
 from agent.bridge import timeouts
 from agent.world.results.digging import digging_seconds
 from agent.world.results.tunnel import TunnelReport
-from agent.world.toolkit import ToolArgs, run_tool, stopped_unless_completed
+from agent.world.toolkit import BLOCKS, ToolArgs, run_tool, stopped_unless_completed
 
 # A tunnel cell has two blocks to clear, feet and head (bridge/helpers/tunnel.js).
 DIGS_PER_STEP = 2
 
 
 class Args(ToolArgs):
-    blocks: int = Field(1, ge=1, le=32, description="cells to advance")
+    blocks: int = Field(1, ge=1, le=32, description="cells to advance", json_schema_extra=BLOCKS)
 
 
 def act(bot, a: Args):

@@ -2,11 +2,11 @@ from pydantic import Field
 
 from agent.bridge import timeouts
 from agent.bridge.models import BotState
-from agent.world.toolkit import ToolArgs, run_tool
+from agent.world.toolkit import ToolArgs, menu, run_tool
 
 
 class Args(ToolArgs):
-    seconds: float = Field(ge=0, le=60)
+    seconds: float = Field(ge=0, le=60, json_schema_extra=menu(1, 2, 5, 10))
 
 
 def act(bot, a: Args):
