@@ -15,8 +15,9 @@
 //
 // It stops on SIGTERM/SIGINT and when the parent process dies. Run it with stdin
 // closed: flying-squid's console reads stdin and would answer anything there.
+const { Vec3 } = require('vec3')
 const lifeline = require('./lib/lifeline')
-const { buildScenario } = require('./lib/scenario')
+const { buildScenario, dryLandSpawn } = require('./lib/scenario')
 const { applyFixes } = require('./lib/flying-squid-fixes')
 const journal = require('./lib/block-journal')
 const { burnPlayersInLava } = require('./lib/lava-damage')
@@ -46,6 +47,9 @@ function fail (message) {
   process.exit(1)
 }
 
+// Generators of our own, by name: flying-squid require()s a name it does not know.
+const OUR_GENERATORS = { natural: require.resolve('./lib/natural') }
+
 function parseOptions (argv) {
   if (argv.length !== 1) fail('usage: node server.js \'<json options>\'')
   let options
@@ -53,6 +57,12 @@ function parseOptions (argv) {
   const generator = options.generation?.name
   if (REFUSED_GENERATORS[generator]) fail(REFUSED_GENERATORS[generator])
   return options
+}
+
+/** flying-squid's options, with one of our generators' names made the module's path. */
+function forFlyingSquid (options) {
+  const module = OUR_GENERATORS[options.generation?.name]
+  return module ? { ...options, generation: { ...options.generation, name: module } } : options
 }
 
 // flying-squid loads exit-hook (asynchronously, at an unpredictable moment), whose SIGTERM
@@ -84,7 +94,7 @@ async function main () {
   lifeline.install({ watchStdin: false, beforeExit: stop })
   takeOverSignals(stop)
   try {
-    serv = createMCServer(options)
+    serv = createMCServer(forFlyingSquid(options))
   } catch (e) {
     fail(e.message)
   }
@@ -98,6 +108,7 @@ async function main () {
   serv.once('ready', async () => {
     const scenario = options.mcagent_scenario
     if (scenario) await buildScenario(serv, scenario).catch((e) => fail(e.message))
+    else if (OUR_GENERATORS[options.generation?.name]) await spawnOnDryLand(serv).catch((e) => fail(e.message))
     const restored = await restoreChanges(serv, options.mcagent_journal).catch((e) => fail(`block journal: ${e.message}`))
     if (scenario?.walker) {
       const where = { host: options.host, port: serv.listeningPort, version: options.version }
@@ -114,6 +125,13 @@ async function main () {
       scenario: scenario?.name ?? null
     })
   })
+}
+
+/** Players join on the dry land nearest the world's centre (flying-squid's own pick wanders
+ * 30 blocks at random and may land on a tree). */
+async function spawnOnDryLand (serv) {
+  const at = new Vec3(...await dryLandSpawn(serv, { x: 0.5, z: 0.5 }))
+  serv.getSpawnPoint = async () => at
 }
 
 async function restoreChanges (serv, file) {

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import get_args
 
-from agent.bench import bridge_bench, executor_bench, planner_bench, serving_bench, tools_bench
+from agent.bench import bridge_bench, executor_bench, planner_bench, serving_bench, tools_bench, world_bench
 from agent.bench.stats import Figure, table
 from agent.bridge import connect, runtime
 from agent.cli.parser import add_config_flags, add_scenario_flag, count, load_from_args
@@ -67,6 +67,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--out", type=Path, default=None, metavar="DIR",
                    help="where the episodes go (default runs/bench-serving-<time>)")
     s.add_argument("--config", type=Path, metavar="FILE", help="config file for every episode (default ./mcagent.yaml)")
+    w = _bench(benches, "world", "chunk generation and server start to a standing bot: superflat vs natural", None,
+               run_world)
+    w.add_argument("--chunks", type=count, default=144, metavar="N", help="chunks timed per generator (default 144)")
+    w.add_argument("--runs", type=count, default=5, metavar="N", help="server starts per generator (default 5)")
+    w.add_argument("--seed", type=int, default=42, help="world seed (default 42)")
 
 
 def _bench(benches: argparse._SubParsersAction, name: str, help_text: str, calls: int | None,
@@ -136,6 +141,13 @@ def _collect_figures(executor: Executor, *, calls: int) -> list[Figure]:
 
 def run_executor(args: argparse.Namespace) -> int:
     _report(args, executor_bench.run(calls=args.calls), unit="us")
+    return 0
+
+
+def run_world(args: argparse.Namespace) -> int:
+    figures = world_bench.chunk_figures(chunks=args.chunks, seed=args.seed)
+    figures += world_bench.ready_figures(runs=args.runs, seed=args.seed)
+    _report(args, figures)
     return 0
 
 

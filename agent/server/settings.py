@@ -16,8 +16,9 @@ from agent.config.layers import Layer, StrictModel, flag_layer, read_yaml_layer,
 # What a local server speaks when nothing names a version: the release the project is tested on.
 DEFAULT_LOCAL_VERSION = "1.20.4"
 
-# flying-squid's generators, less 'empty': it spins the server at 100 % CPU and ignores SIGTERM.
-Generator = Literal["superflat", "diamond_square", "grass_field", "all_the_blocks", "nether"]
+# flying-squid's generators, less 'empty': it spins the server at 100 % CPU and ignores SIGTERM;
+# and ours, 'natural' (bridge/lib/natural/): biomes, trees, caves, ores and water, as players know.
+Generator = Literal["superflat", "diamond_square", "grass_field", "all_the_blocks", "nether", "natural"]
 GAME_MODES = {"survival": 0, "creative": 1, "adventure": 2, "spectator": 3}
 DIFFICULTIES = {"peaceful": 0, "easy": 1, "normal": 2, "hard": 3}
 # flying-squid's keep-alive kick timeout; its own default.

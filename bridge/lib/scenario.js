@@ -70,6 +70,34 @@ async function groundAbove (serv, x, z) {
   return 1
 }
 
+// How far from the spawn's column dry land is looked for (blocks, the square's half side).
+const DRY_LAND_REACH = 48
+// What the bot must not be put on: water, lava, and the top of a tree.
+const NOT_GROUND = /^(water|lava|.*_leaves|.*_log)$/
+
+/** The cell above dry land nearest column (x, z), looking out ring by ring: [x, y, z]. */
+async function dryLand (serv, x, z) {
+  for (let r = 0; r <= DRY_LAND_REACH; r++) {
+    for (let dx = -r; dx <= r; dx++) {
+      for (let dz = -r; dz <= r; dz++) {
+        if (Math.max(Math.abs(dx), Math.abs(dz)) !== r) continue
+        const top = await topBlock(serv, x + dx, z + dz)
+        if (top && !NOT_GROUND.test(top.name) && top.boundingBox === 'block') return [x + dx, top.position.y + 1, z + dz]
+      }
+    }
+  }
+  throw new Error(`no dry land within ${DRY_LAND_REACH} blocks of (${x}, ${z})`)
+}
+
+/** The highest block of column (x, z) that is not air or a plant one walks through. */
+async function topBlock (serv, x, z) {
+  for (let y = TERRAIN_TOP; y > 0; y--) {
+    const block = await serv.overworld.getBlock(new Vec3(x, y - 1, z))
+    if (block.boundingBox === 'block' || block.name === 'water' || block.name === 'lava') return block
+  }
+  return null
+}
+
 /** Boxes, then blocks, then chests, each cell moved by `origin` ([0, 0, 0]: world cells as written). */
 async function buildParts (serv, { boxes = [], blocks = [], chests = [] }, origin, stateOf) {
   const at = (cell) => new Vec3(cell[0] + origin[0], cell[1] + origin[1], cell[2] + origin[2])
@@ -82,6 +110,12 @@ async function buildParts (serv, { boxes = [], blocks = [], chests = [] }, origi
     await serv.overworld.setBlockStateId(at(cell), stateOf('chest'))
     serv.fillContainer(at(cell), items)
   }
+}
+
+/** The spawn on dry land nearest its column ({x, z}, world blocks), at the same place within the block: [x, y, z]. */
+async function dryLandSpawn (serv, { x, z }) {
+  const [cx, y, cz] = await dryLand(serv, Math.floor(x), Math.floor(z))
+  return [cx + x - Math.floor(x), y, cz + z - Math.floor(z)]
 }
 
 async function buildScenario (serv, scenario) {
@@ -100,8 +134,8 @@ async function buildScenario (serv, scenario) {
   } catch (e) {
     throw new Error(`scenario ${scenario.name}: ${e.message}`)
   }
-  const { x, z, facing } = scenario.spawn
-  const y = scenario.spawn.on_surface ? await groundAbove(serv, Math.floor(x), Math.floor(z)) : scenario.spawn.y
+  const { facing } = scenario.spawn
+  const [x, y, z] = scenario.spawn.on_surface ? await dryLandSpawn(serv, scenario.spawn) : [scenario.spawn.x, scenario.spawn.y, scenario.spawn.z]
   serv.getSpawnPoint = async () => new Vec3(x, y, z)
   // flying-squid sends player.yaw as the spawn yaw in degrees; set it before the position goes out.
   serv.on('newPlayer', (player) => {
@@ -116,4 +150,4 @@ async function buildScenario (serv, scenario) {
   })
 }
 
-module.exports = { buildScenario }
+module.exports = { buildScenario, dryLandSpawn }

@@ -1,0 +1,77 @@
+"""The natural generator (bridge/lib/natural) on the versions the README names: the same chunks
+whatever order they are made in, the biomes, trees, ores, caves, water and lava where the game
+puts them (tests/fixtures/bridge/natural_survey.js reads them); and a real server on it, where a
+scenario's bot is put on dry land and a plain `generator: natural` server is joined."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from agent.bridge import connect
+from agent.goals import read_grounds
+from agent.node import node_binary, node_environment
+from agent.server import LocalServer, ServerSettings
+from agent.server.scenario import Scenario
+from support.waiting import wait_for
+
+SURVEY = Path(__file__).resolve().parent.parent / "fixtures" / "bridge" / "natural_survey.js"
+ORES = ["coal_ore", "iron_ore", "copper_ore", "gold_ore", "redstone_ore", "lapis_ore", "diamond_ore"]
+SEA_LEVEL = 62
+# Seeds whose spawn is in a forest, a desert and a birch forest (seed 42's: the sea, a beach,
+# plains and taiga).
+SPAWN_BIOMES = [3, 5, 28]
+
+
+def survey(version: str, seed: int, radius: int = 3) -> dict:
+    done = subprocess.run([node_binary(), str(SURVEY), version, str(seed), str(radius)], capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL, env=node_environment())
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("version", ["1.16.5", "1.20.4", "1.21.4"])
+def test_a_seed_gives_the_same_world_in_any_order_with_what_the_game_puts_where_it_puts_it(version: str) -> None:
+    world, others = survey(version, 42), [survey(version, seed, radius=1) for seed in SPAWN_BIOMES]
+    blocks = world["blocks"]
+    assert {biome for other in others for biome in other["biomes"]} | set(world["biomes"]) >= {
+        "ocean", "beach", "desert", "plains", "forest", "birch_forest", "taiga"}
+    assert world["digests"] == world["again"]  # trees across chunk borders come out the same either way
+    assert world["min_y"] == (0 if version == "1.16.5" else -64)
+    assert blocks["bedrock"]["low"] == world["min_y"] and blocks["bedrock"]["high"] <= world["min_y"] + 3
+    assert {"oak_log", "spruce_log", "sand", "gravel", "grass_block"} <= set(blocks)
+    assert {"birch_log", "sandstone"} <= {name for other in others for name in other["blocks"]}
+    assert set(world["trunks"]) == {4, 5, 6, 7}
+    assert all(ore in blocks for ore in ORES if ore != "copper_ore" or version != "1.16.5")
+    assert blocks["diamond_ore"]["high"] <= 16 and blocks["water"]["high"] == SEA_LEVEL
+    assert blocks["lava"]["high"] < world["min_y"] + 10  # lava pools deep down only
+    assert world["carved"] > 10_000  # caves under the land
+
+
+def test_another_seed_is_another_world() -> None:
+    assert survey("1.20.4", 42, radius=1)["digests"] != survey("1.20.4", 43, radius=1)["digests"]
+
+
+def test_a_scenario_on_the_natural_world_puts_its_bot_on_dry_land() -> None:
+    scenario = Scenario.model_validate({
+        "name": "natural-dry", "description": "seed 12's spawn column is under the sea", "goal": "look around",
+        "terrain": {"generator": "natural", "seed": 12}, "spawn": {"x": 0.5, "z": 0.5, "on_surface": True}})
+    with LocalServer(ServerSettings(), scenario=scenario) as info:
+        with connect(port=info.port, username="dry") as bot:
+            assert wait_for(lambda: bot.state().on_ground, timeout_s=30)
+            grounds = read_grounds(bot)
+            under = bot.call("blockAt", {"x": int(grounds.feet.x // 1), "y": int(grounds.feet.y) - 1,
+                                         "z": int(grounds.feet.z // 1)})
+    assert grounds.feet.y > SEA_LEVEL and under in ("grass_block", "sand", "dirt", "stone", "gravel"), under
+
+
+def test_a_plain_natural_server_is_joined_among_trees_and_stone() -> None:
+    with LocalServer(ServerSettings(generator="natural", seed=3)) as info:  # a forest at the centre
+        assert info.generator == "natural"
+        with connect(port=info.port, username="plain") as bot:
+            assert wait_for(lambda: bot.state().on_ground, timeout_s=30)
+            kinds = set(read_grounds(bot).kinds)
+    assert kinds & {"oak_log", "birch_log", "spruce_log"} and "stone" in kinds, kinds
