@@ -21,6 +21,7 @@ const { buildScenario, dryLandSpawn } = require('./lib/scenario')
 const { applyFixes } = require('./lib/flying-squid-fixes')
 const journal = require('./lib/block-journal')
 const { burnPlayersInLava } = require('./lib/lava-damage')
+const drops = require('./lib/drops')
 const windows = require('./lib/windows')
 const containers = require('./lib/containers')
 const crafting = require('./lib/crafting')
@@ -100,6 +101,7 @@ async function main () {
   }
   applyFixes(serv)
   burnPlayersInLava(serv)
+  drops.install(serv) // first: a chest or a furnace dug adds what it held to the block's own drops
   windows.install(serv)
   containers.install(serv)
   crafting.install(serv)

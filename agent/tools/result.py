@@ -48,6 +48,7 @@ FailureCode = Literal[
     "refused",  # the world refused: no such item, a placement into the bot itself, ...
     "stuck",  # no way on is left: nowhere known is reachable that is worth going to
     "not_found",  # a search found nothing of what it was asked for
+    "needs_tool",  # the block drops nothing dug without a tool the bot does not carry (stone: a pickaxe)
     "goal_lost",  # the goal check can no longer hold in this run, wherever the bot goes (an avoided block entered)
     # Climbing and digging (mc-pillar-up, mc-dig-stairs, mc-tunnel): why a run of steps stopped.
     "no_blocks",  # nothing left in the inventory to build with

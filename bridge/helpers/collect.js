@@ -13,6 +13,7 @@ const { sleep } = require('./waiting')
 const { settle } = require('./steering')
 const { walkToNearest, walk, kindOf, left } = require('./approach')
 const { carried } = require('./inventory')
+const { HelperError } = require('./errors')
 
 const everything = () => true
 
@@ -30,6 +31,8 @@ const POLL_MS = 50
  */
 async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeoutS = 60, avoid = [] }) {
   const kind = sourceOf(bot, block)
+  const lacking = toolLacking(bot, kind)
+  if (lacking) throw new HelperError('needs_tool', `${block} drops nothing dug without ${lacking}; the bot carries none`)
   const deadline = Date.now() + timeoutS * 1000
   const before = counts(bot)
   const unreachable = new Set(avoid.map(([x, y, z]) => new Vec3(x, y, z).toString())) // walkToNearest skips these
@@ -57,6 +60,19 @@ function sourceOf (bot, name) {
   if (droppers.length === 0) return exact ?? kindOf(bot, name) // bad_args when neither a block nor an item
   const kinds = exact ? [exact, ...droppers] : droppers
   return { id: kinds.map((b) => b.id), name: `${kinds.map((b) => b.name).slice(0, 3).join(' or ')} (for ${name})` }
+}
+
+/**
+ * The tools one of which the blocks of `kind` need to drop anything ("wooden_pickaxe or ..."),
+ * when the bot carries none of them for any of its blocks; null when one can be harvested.
+ */
+function toolLacking (bot, kind) {
+  const blocks = [kind.id].flat().map((id) => bot.registry.blocks[id])
+  const held = new Set(bot.inventory.items().map((item) => item.type))
+  const needs = blocks.map((b) => b.harvestTools && Object.keys(b.harvestTools).map(Number))
+  if (needs.some((tools) => !tools || tools.some((id) => held.has(id)))) return null
+  const names = [...new Set(needs.flat())].map((id) => bot.registry.items[id].name)
+  return names.length > 2 ? `${names[0]}, ${names[1]} or better` : names.join(' or ')
 }
 
 /**

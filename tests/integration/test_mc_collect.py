@@ -53,8 +53,8 @@ def test_the_log_out_of_reach_stops_unreachable_and_a_kind_not_there_not_found(t
     assert (high.data["blocks_dug"], high.data["gained"]) == (0, {})
     assert "no walk reaches any of the 1 oak_log within 16 blocks" in high.reason
     assert tree.bot.block_at(*TRUNK[-1]) == "oak_log" and _logs(tree) == 3
-    none = tree.call("mc-collect", block="diamond_ore", count=2)
-    assert none.code == "not_found" and "no diamond_ore left within 16 blocks" in none.reason
+    none = tree.call("mc-collect", block="sand", count=2)
+    assert none.code == "not_found" and "no sand left within 16 blocks" in none.reason
 
 
 def test_an_unknown_block_is_refused_before_anything_moves(tree: Body) -> None:
@@ -67,6 +67,17 @@ def test_an_item_no_block_here_is_named_after_is_dug_from_the_blocks_that_drop_i
         assert wait_for(lambda: quarry.bot.state().on_ground)
         report = quarry.ok("mc-collect", block="cobblestone", count=2)
         assert [d["block"] for d in report["dug"]] == ["stone", "stone"] and report["gained"] == {"cobblestone": 2}
+
+
+def test_stone_without_a_pickaxe_is_refused_for_the_tool_and_dug_by_hand_drops_nothing(toolbox: Toolbox) -> None:
+    bare = load_scenario("quarry").model_copy(update={"inventory": []})  # the game's rule: no pickaxe, no cobblestone
+    for quarry in scenario_body(bare, "barehanded", toolbox):
+        assert wait_for(lambda: quarry.bot.state().on_ground)
+        refused = quarry.call("mc-collect", block="cobblestone")
+        assert refused.code == "needs_tool" and "wooden_pickaxe, stone_pickaxe or better" in refused.reason
+        assert quarry.ok("mc-dig", x=0, y=6, z=4)["block"] == "stone"  # the outcrop's top, in reach from the spawn
+        assert quarry.bot.block_at(0, 6, 4) == "air"
+        assert not wait_for(lambda: quarry.ok("mc-inventory")["items"], timeout_s=2)  # and nothing dropped
 
 
 def test_a_run_on_the_tree_collects_three_logs_and_the_world_verifies_it(tmp_path: Path) -> None:
