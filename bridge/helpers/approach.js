@@ -1,6 +1,6 @@
 'use strict'
 // Going to a block of a kind: the nearest one a walk reaches (pathfinder, no digging or building
-// on the way), tried nearest first. `approach` ends beside it; collect.js walks to within
+// on the way), tried nearest first among those with a face open to the air. `approach` ends beside it; collect.js walks to within
 // digging reach of it instead. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
 const { HelperError } = require('./errors')
@@ -16,6 +16,9 @@ const CANDIDATES = 32
 // looked in and a margin.
 const SEARCH_MS = 200
 const SEARCH_MARGIN = 4
+// A candidate has a face on one of these cells open (a buried block is for digging, not walking to).
+const FACES = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]]
+const FLUIDS = new Set(['water', 'lava'])
 
 /** The block kind named, or bad_args. */
 function kindOf (bot, name) {
@@ -51,9 +54,9 @@ function walkable (bot, goal, searchRadius, ms = SEARCH_MS, movements = movement
  * the bot never sets off towards a block walled in. @returns the block's cell
  */
 async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline) {
-  const cells = bot.findBlocks({ matching: kind.id, maxDistance: radius, count: CANDIDATES })
+  const cells = bot.findBlocks({ matching: kind.id, useExtraInfo: (block) => inOpenAir(bot, block.position), maxDistance: radius, count: CANDIDATES })
     .filter((c) => !unreachable.has(c.toString()))
-  if (cells.length === 0) throw new Stop('not_found', `no ${unreachable.size ? 'reachable ' : ''}${kind.name} left within ${radius} blocks`)
+  if (cells.length === 0) throw new Stop('not_found', noneOpen(bot, kind, radius, unreachable))
   const movements = movementsFor(bot, {})
   let cell = null
   for (const c of cells) {
@@ -66,6 +69,22 @@ async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline)
   if (!cell) throw new Stop('unreachable', `no walk reaches any of the ${cells.length} ${kind.name} within ${radius} blocks`)
   await walk(bot, goalFor(cell), deadline, `walking to the ${kind.name}`)
   return cell
+}
+
+/** Whether the block at `pos` has a face on air (or a plant), not on a fluid: what a walk can come up to. */
+function inOpenAir (bot, pos) {
+  return FACES.some(([dx, dy, dz]) => {
+    const next = bot.blockAt(pos.offset(dx, dy, dz), false)
+    return next !== null && next.boundingBox === 'empty' && !FLUIDS.has(next.name)
+  })
+}
+
+/** Why no candidate is left: none there, none a walk reached, or all buried. */
+function noneOpen (bot, kind, radius, unreachable) {
+  if (unreachable.size) return `no reachable ${kind.name} left within ${radius} blocks`
+  const buried = bot.findBlocks({ matching: kind.id, maxDistance: radius, count: 1 }).length > 0
+  return buried ? `no ${kind.name} open to the air within ${radius} blocks: those there are buried (dig down to them)`
+    : `no ${kind.name} left within ${radius} blocks`
 }
 
 /**

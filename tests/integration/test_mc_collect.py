@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from agent.checks import evaluate, parse_check
-from agent.server import load_scenario
+from agent.server import Scenario, load_scenario
 from agent.tools import Toolbox
 from agent.trace import read_trace
 from support.planning import FIXTURES, run_config
@@ -78,6 +78,22 @@ def test_stone_without_a_pickaxe_is_refused_for_the_tool_and_dug_by_hand_drops_n
         assert quarry.ok("mc-dig", x=0, y=6, z=4)["block"] == "stone"  # the outcrop's top, in reach from the spawn
         assert quarry.bot.block_at(0, 6, 4) == "air"
         assert not wait_for(lambda: quarry.ok("mc-inventory")["items"], timeout_s=2)  # and nothing dropped
+
+
+BURIED = Scenario.model_validate({
+    "name": "buried-stone", "description": "a stone block under the grass 2 east, another on the grass 6 east",
+    "spawn": {"x": 0.5, "y": 5, "z": 0.5, "facing": "east"}, "inventory": [{"name": "wooden_pickaxe"}],
+    "blocks": [{"block": "stone", "at": [2, 3, 0]}, {"block": "stone", "at": [6, 5, 0]}]})
+
+
+def test_the_block_dug_is_the_nearest_open_to_the_air_and_a_buried_one_is_said_to_be(toolbox: Toolbox) -> None:
+    for body in scenario_body(BURIED, "digger", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground)
+        report = body.ok("mc-collect", block="cobblestone")
+        assert [(d["position"]["x"], d["position"]["y"]) for d in report["dug"]] == [(6, 5)]  # not the nearer, buried one
+        left = body.call("mc-collect", block="cobblestone")
+        assert left.code == "not_found" and "(for cobblestone) open to the air within 16 blocks" in left.reason
+        assert "buried" in left.reason and body.bot.block_at(2, 3, 0) == "stone"
 
 
 def test_a_run_on_the_tree_collects_three_logs_and_the_world_verifies_it(tmp_path: Path) -> None:
