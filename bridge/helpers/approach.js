@@ -10,11 +10,13 @@ const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
 
-// Candidates looked at; one a walk cannot reach is not tried again in the same call.
-const CANDIDATES = 32
-// A path search per candidate: at most this long, and no farther from the bot than the radius
-// looked in and a margin.
+// Candidates looked at, the nearest first; those a walk cannot reach are not tried again in the
+// same call.
+const CANDIDATES = 128
+// A path search: at most this long for one goal (find.js), or for any of the candidates, and
+// no farther from the bot than the radius looked in and a margin.
 const SEARCH_MS = 200
+const ANY_SEARCH_MS = 1500
 const SEARCH_MARGIN = 4
 // A candidate has a face on one of these cells open (a buried block is for digging, not walking to).
 const FACES = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]]
@@ -49,26 +51,41 @@ function walkable (bot, goal, searchRadius, ms = SEARCH_MS, movements = movement
 }
 
 /**
- * Walks to `goalFor(cell)` of the nearest `kind` block a walk reaches, skipping the cells in
- * `unreachable` and adding those no walk reaches: a walk starts only once a path is known, so
- * the bot never sets off towards a block walled in. @returns the block's cell
+ * Walks to `goalFor(cell)` of the `kind` block a walk reaches at the least cost: one path search
+ * to any of the nearest CANDIDATES open to the air (not a search for each in turn: in a natural
+ * world the nearest are cave walls under the spawn), skipping the cells in `unreachable` and
+ * adding them all when no walk reaches any. A walk starts only once a path is known, so the bot
+ * never sets off towards a block walled in. @returns the block's cell
  */
 async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline) {
   const cells = bot.findBlocks({ matching: kind.id, useExtraInfo: (block) => inOpenAir(bot, block.position), maxDistance: radius, count: CANDIDATES })
     .filter((c) => !unreachable.has(c.toString()))
   if (cells.length === 0) throw new Stop('not_found', noneOpen(bot, kind, radius, unreachable))
-  const movements = movementsFor(bot, {})
-  let cell = null
-  for (const c of cells) {
-    if (walkable(bot, goalFor(c), radius + SEARCH_MARGIN, Math.min(SEARCH_MS, left(deadline)), movements)) {
-      cell = c
-      break
-    }
-    unreachable.add(c.toString()) // no way there found: the next nearest
+  const targets = cells.map(goalFor)
+  const reached = cheapest(bot, targets, radius + SEARCH_MARGIN, Math.min(ANY_SEARCH_MS, left(deadline)))
+  if (reached === null) {
+    for (const c of cells) unreachable.add(c.toString())
+    throw new Stop('unreachable', `no walk reaches any of the ${cells.length} ${kind.name} open to the air within ${radius} blocks`)
   }
-  if (!cell) throw new Stop('unreachable', `no walk reaches any of the ${cells.length} ${kind.name} within ${radius} blocks`)
-  await walk(bot, goalFor(cell), deadline, `walking to the ${kind.name}`)
-  return cell
+  await walk(bot, targets[reached], deadline, `walking to the ${kind.name}`)
+  return cells[reached]
+}
+
+/**
+ * The index of the goal among `targets` a walk (no digging or building) reaches at the least
+ * cost, searching no farther than `searchRadius` for at most `ms`; null when none is reached.
+ */
+function cheapest (bot, targets, searchRadius, ms) {
+  let found = null
+  const any = new goals.GoalCompositeAny(targets)
+  for (const { result } of bot.pathfinder.getPathFromTo(movementsFor(bot, {}), bot.entity.position, any, { timeout: ms, searchRadius })) {
+    found = result
+  }
+  if (found?.status !== 'success') return null
+  // the path's points are the cells' centres; a goal reads the cell
+  const end = (found.path.length ? found.path[found.path.length - 1] : bot.entity.position).floored()
+  const index = targets.findIndex((goal) => goal.isEnd(end))
+  return index < 0 ? null : index
 }
 
 /** Whether the block at `pos` has a face on air (or a plant), not on a fluid: what a walk can come up to. */

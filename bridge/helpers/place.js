@@ -8,6 +8,8 @@ const { vec } = require('./state')
 
 // A placement is confirmed by the server within a tick or two.
 const PLACE_TIMEOUT_MS = 5000
+// Cells no block is set down into.
+const FLUIDS = new Set(['water', 'lava'])
 // The neighbour a block is placed against, by name, as an offset from the target.
 const NEIGHBOURS = {
   below: [0, -1, 0], above: [0, 1, 0], north: [0, 0, -1], south: [0, 0, 1], west: [-1, 0, 0], east: [1, 0, 0]
@@ -66,7 +68,9 @@ async function placeBeside (bot, itemName) {
   for (const [dx, dz] of BESIDE) {
     const pos = feet.offset(dx, 0, dz)
     const below = bot.blockAt(pos.offset(0, -1, 0), false)
-    if (bot.blockAt(pos, false)?.boundingBox !== 'empty' || below?.boundingBox !== 'block' || overlapsBot(bot, pos)) continue
+    const here = bot.blockAt(pos, false)
+    if (here?.boundingBox !== 'empty' || FLUIDS.has(here.name) || below?.boundingBox !== 'block' || overlapsBot(bot, pos)) continue
+    if (here.name !== 'air') await bot.dig(here, true).catch(() => {}) // a plant (grass, a flower): the game replaces it; the server wants air
     await bot.equip(item, 'hand')
     await withTimeout(bot.placeBlock(below, new Vec3(0, 1, 0)), PLACE_TIMEOUT_MS, 'placing').catch(() => {})
     const now = bot.blockAt(pos, false)

@@ -18,6 +18,12 @@ COLLECT_BOUND = 16  # mc-collect's bound on blocks per call
 # Looked for whatever the item: what tech trees are made of.
 RAW_MATERIALS = ("stone", "cobblestone", "coal_ore", "iron_ore", "deepslate_iron_ore", "sand", "gravel", "dirt")
 TOOL_OF = {"collect": "mc-collect", "craft": "mc-craft", "smelt": "mc-smelt"}
+# What lies under the ground in a natural world, and the stairs dug down towards it at a time
+# (each step digs two or three blocks: below 3-4 of dirt, stone, which gives cobblestone).
+UNDERGROUND = frozenset({"stone", "cobblestone", "coal", "coal_ore", "raw_iron", "iron_ore", "deepslate_iron_ore",
+                         "raw_copper", "copper_ore", "raw_gold", "gold_ore", "redstone", "redstone_ore",
+                         "lapis_lazuli", "lapis_ore", "diamond", "diamond_ore"})
+STAIRS_DOWN = 6
 
 
 def tool(input_value=None, item: str | None = None, count: int = 1, **kwargs) -> ToolResult:
@@ -45,15 +51,40 @@ def tool(input_value=None, item: str | None = None, count: int = 1, **kwargs) ->
 
 
 def _run(executor: Any, steps: CraftingPlan, done: list[dict[str, Any]]) -> ToolResult | None:
-    """Runs the plan's steps until one falls short; returns that step's result, or None."""
+    """Runs the plan's steps until one falls short; returns that step's result, or None. What
+    lies underground and is not found open to the air (stone under the grass, ore in stone) is
+    dug down to by a staircase, then collected."""
     for step in steps.steps:
         for args in _calls(step):
-            result = executor.execute_action({"type": TOOL_OF[step.action], **args})
-            done.append({**step.model_dump(), "count": args["count"], "ok": result.ok,
-                         **({} if result.ok else {"failed": f"{result.code}: {result.reason}"})})
+            record = {**step.model_dump(), "count": args["count"]}
+            result = _call(executor, {"type": TOOL_OF[step.action], **args}, record, done)
+            if not result.ok and step.action == "collect" and step.item in UNDERGROUND \
+                    and result.code in ("not_found", "unreachable"):
+                result = _dug_down_for(executor, {"type": "mc-collect", **args}, record, done)
             if not result.ok:
                 return result
     return None
+
+
+def _dug_down_for(executor: Any, collect: dict[str, Any], record: dict[str, Any],
+                  done: list[dict[str, Any]]) -> ToolResult:
+    """A staircase dug down, the collect again from there, and the walk back up the stairs to
+    where they began (where there is room to set a station down)."""
+    down = _call(executor, {"type": "mc-dig-stairs", "direction": "down", "steps": STAIRS_DOWN},
+                 {"action": "dig-stairs", "item": record["item"], "count": STAIRS_DOWN}, done)
+    result = _call(executor, collect, record, done)
+    start = down.data.get("start") if isinstance(down.data, dict) else None
+    if start is not None:
+        _call(executor, {"type": "mc-goto", "x": start["x"], "y": start["y"], "z": start["z"], "range": 1},
+              {"action": "goto", "item": "the stairs' top", "count": 1}, done)
+    return result
+
+
+def _call(executor: Any, action: dict[str, Any], record: dict[str, Any], done: list[dict[str, Any]]) -> ToolResult:
+    """One tool call, recorded in `done` with whether it did what was asked."""
+    result = executor.execute_action(action)
+    done.append({**record, "ok": result.ok, **({} if result.ok else {"failed": f"{result.code}: {result.reason}"})})
+    return result
 
 
 def _calls(step: Step) -> list[dict[str, Any]]:
