@@ -5,7 +5,9 @@ the world never offered ("M-P-P-P…" for a block to pillar with).
 
 The values are read once per step (agent/goals/grounds.py): the items carried, the placeable
 blocks among them, the block kinds around the bot (nearest first), the items a recipe makes
-from what is carried, what a furnace smelts among what is carried (or makes of it), the other
+from what is carried (and, for a tool that makes things from scratch, any item a recipe or a
+furnace makes, those from what is carried first), what a furnace smelts among what is carried
+(or makes of it), the other
 players online, the places the run knows (where it began, the ground beside a hole, the nearest
 block of each kind seen) for a tool's x, y and z together. A tool with a required argument whose domain
 is empty now is not offered for the step, nor one whose Skill.md `needs:` a domain that is empty
@@ -20,7 +22,7 @@ from typing import Any
 from pydantic import JsonValue
 
 from agent.goals.grounds import Grounds, Point
-from agent.tools.schema import DomainValues
+from agent.tools.schema import Domain, DomainValues
 from agent.tools.spec import ToolSpec
 from agent.world.gamedata import block_names, recipes, smelting
 
@@ -41,8 +43,10 @@ def domain_values(grounds: Grounds, mc_version: str | None = None, start: Point 
                        if any(way.ingredients and set(way.ingredients) <= have for way in ways))
     furnace = smelting().recipes
     smeltable = [c for c in carried if c in furnace] + sorted({furnace[c] for c in carried if c in furnace})
+    made = sorted(set(recipes(mc_version)) | set(furnace.values()))
     return {"carried": carried, "placeable": [c for c in carried if c in blocks],
             "block_seen": grounds.kinds[:MAX_VALUES], "craftable": craftable[:MAX_VALUES],
+            "obtainable": list(dict.fromkeys([*craftable, *made])),
             "smeltable": smeltable, "player": list(grounds.players), "place": places(grounds, start)}
 
 
@@ -56,29 +60,46 @@ def places(grounds: Grounds, start: Point | None) -> list[JsonValue]:
 
 
 def grounded(schema: dict[str, Any], values: DomainValues | None) -> dict[str, Any] | None:
-    """The decoding schema with each domain's values as its enum (for `place`, one alternative
-    of the whole object per place, its x, y and z fixed); None when a required argument's
-    domain is empty (the tool cannot be called with anything the world offers). Without
-    `values` (no world), the schema with no domain said."""
-    properties, required = dict(schema.get("properties", {})), list(schema.get("required", []))
-    at = [name for name, node in properties.items() if node.get("domain") == "place"]
-    for name, node in schema.get("properties", {}).items():
-        domain = node.get("domain")
-        if domain is None:
-            continue
-        offered = None if values is None else values.get(domain, [])
-        if offered is None or domain == "place":  # no world to read: the model's, checked when the tool runs
-            properties[name] = {k: v for k, v in node.items() if k != "domain"}
-        elif offered:
-            properties[name] = {**{k: v for k, v in node.items() if k != "domain"}, "enum": offered}
-        elif name in required:
-            return None
-        else:
-            del properties[name]
-    held = {**schema, "properties": properties, "required": required}
-    if not at or values is None:
+    """The decoding schema with each domain's values as its enum, at any depth (a list's items,
+    an object in a list), and for `place` one alternative of the whole object per place, its x,
+    y and z fixed; None when a required argument's domain is empty (the tool cannot be called
+    with anything the world offers). Without `values` (no world), the schema with no domain said."""
+    held = _held(schema, values)
+    at = [name for name, node in schema.get("properties", {}).items() if node.get("domain") == "place"]
+    if held is None or not at or values is None:
         return held
     return _at_places(held, at, values.get("place", []))
+
+
+def _held(node: dict[str, Any], values: DomainValues | None) -> dict[str, Any] | None:
+    """`node` with its domains made enums; None when nothing the world offers fits it."""
+    domain = _domain_of(node, values)
+    node = {k: v for k, v in node.items() if k != "domain"}
+    if domain is not None:
+        offered = values.get(domain, []) if values is not None else []
+        return {**node, "enum": offered} if offered else None
+    if "items" in node:
+        items = _held(node["items"], values)
+        if items is None:  # nothing to list: only the empty list
+            bare = {k: v for k, v in node["items"].items() if k != "domain"}
+            return None if node.get("minItems", 0) > 0 else {**node, "items": bare, "maxItems": 0}
+        node["items"] = items
+    if "properties" in node:
+        properties, required = {}, list(node.get("required", []))
+        for name, sub in node["properties"].items():
+            kept = _held(sub, values)
+            if kept is None and name in required:
+                return None
+            if kept is not None:
+                properties[name] = kept
+        node["properties"], node["required"] = properties, required
+    return node
+
+
+def _domain_of(node: dict[str, Any], values: DomainValues | None) -> Domain | None:
+    """The domain a name node takes its enum from now: None without a world, or for `place`
+    (a whole object's alternatives, not one name's)."""
+    return None if values is None or node.get("domain") in (None, "place") else node["domain"]
 
 
 def _at_places(schema: dict[str, Any], at: list[str], points: list[JsonValue]) -> dict[str, Any] | None:

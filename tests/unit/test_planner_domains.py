@@ -15,6 +15,7 @@ from agent.llm.scripted import ScriptedBackend
 from agent.planner.classify import classify, names_for
 from agent.planner.args import decoding_schema
 from agent.planner.domains import callable_now, domain_values
+from agent.paths import SKILLS_DIR
 from agent.tools import load_toolbox, standard_sources
 from agent.tools.schema import JsonSchema, check_args
 
@@ -81,6 +82,19 @@ def test_a_number_with_a_menu_is_decoded_among_its_values_and_any_in_bounds_stil
     assert check_args(hint("mc-collect"), {"block": "sand", "radius": 5}) is None
     with pytest.raises(ValueError, match="menu values"):
         JsonSchema(type="integer", minimum=1, maximum=16, menu=[8, 32])
+
+
+def test_names_inside_a_list_or_a_blueprint_are_held_too_and_a_skill_makes_only_what_the_game_makes() -> None:
+    values = world(carried={"dirt": 3, "oak_planks": 4}, blocks=[Sighted(name="stone", distance=2)])
+    rng = random.Random(0)
+    draws = [sample(decoding_schema(hint("mc-find"), values), rng) for _ in range(30)]
+    assert {kind for d in draws for kind in d.get("blocks", [])} == {"stone"}  # never 'yes'
+    assert decoding_schema(hint("mc-find"), world())["properties"]["blocks"]["maxItems"] == 0
+    cells = decoding_schema(hint("mc-build"), values)["properties"]["blocks"]["items"]
+    assert cells["properties"]["block"]["enum"] == ["dirt", "oak_planks"]
+    skills = load_toolbox(standard_sources("minecraft", [SKILLS_DIR], None))
+    made = decoding_schema(skills.tools["craft"].schema_hint, values)["properties"]["item"]["enum"]
+    assert "iron_pickaxe" in made and "furnace" in made and "42" not in made and made[0] in values["craftable"]
 
 
 def test_without_a_world_the_domain_is_dropped_and_the_name_is_free() -> None:

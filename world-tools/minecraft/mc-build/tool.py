@@ -12,14 +12,21 @@ from agent.world.toolkit import ToolArgs, WorldCell, in_world, menu, run_tool
 MAX_CELLS, MAX_TIMEOUT_S = 64, 300
 
 
+class Placed(Placement):
+    """A blueprint's cell, its block one the bot carries and can place."""
+
+    block: BlockName = Field(json_schema_extra={"domain": "placeable"})
+
+
 class Args(ToolArgs):
     shape: Literal["wall", "pillar"] | None = Field(None, description="a named shape, laid out ahead of the bot")
-    block: BlockName | None = Field(None, description="the block to build a shape of, e.g. dirt, cobblestone")
+    block: BlockName | None = Field(None, description="the block to build a shape of, e.g. dirt, cobblestone",
+                                    json_schema_extra={"domain": "placeable"})
     length: int = Field(3, ge=1, le=8, description="a wall's width, across the facing")
     height: int = Field(2, ge=1, le=6)
     forward: int = Field(2, ge=1, le=4, description="blocks ahead of the feet")
     anchor: WorldCell | None = Field(None, description="a blueprint's world cell [x, y, z]")
-    blocks: list[Placement] | None = Field(None, min_length=1, max_length=MAX_CELLS,
+    blocks: list[Placed] | None = Field(None, min_length=1, max_length=MAX_CELLS,
                                            description="a blueprint: [{at: [dx, dy, dz], block}] from the anchor")
     timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole building",
                            json_schema_extra=menu(60, 120))

@@ -1,3 +1,5 @@
+from typing import Annotated
+
 from pydantic import Field, model_validator
 
 from agent.checks.model import BlockName
@@ -7,11 +9,13 @@ from agent.world.toolkit import RADII, ToolArgs, fmt_offset, menu, run_tool
 
 # The arguments' bounds (here only: find.js takes the values as checked).
 MAX_RADIUS, MAX_COUNT, MAX_KINDS = 32, 16, 8
+# A kind to look for: a planner names one seen near the bot (agent/planner/domains.py).
+SeenKind = Annotated[BlockName, Field(json_schema_extra={"domain": "block_seen"})]
 
 
 class Args(ToolArgs):
-    blocks: list[BlockName] = Field(default_factory=list, max_length=MAX_KINDS,
-                                    description="block names, e.g. oak_log, gold_block, chest")
+    blocks: list[SeenKind] = Field(default_factory=list, max_length=MAX_KINDS,
+                                   description="block names, e.g. oak_log, gold_block, chest")
     items: bool = Field(False, description="also dropped items on the ground")
     players: bool = Field(False, description="also other players")
     radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet", json_schema_extra=RADII)

@@ -15,7 +15,8 @@ class Args(ToolArgs):
     count: int = Field(1, ge=1, le=MAX_COUNT, description="how many to smelt; each takes 10 seconds",
                        json_schema_extra=COUNTS)
     fuel: ItemName | None = Field(None,
-                                  description="the fuel to burn, e.g. coal or oak_planks; left out: the best carried")
+                                  description="the fuel to burn, e.g. coal or oak_planks; left out: the best carried",
+                                  json_schema_extra={"domain": "carried"})
     radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a furnace in",
                         json_schema_extra=RADII)
     timeout: float = Field(120, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the smelting",
