@@ -77,15 +77,21 @@ async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline)
  */
 function cheapest (bot, targets, searchRadius, ms) {
   let found = null
-  const any = new goals.GoalCompositeAny(targets)
+  const any = new AnyOf(targets)
   for (const { result } of bot.pathfinder.getPathFromTo(movementsFor(bot, {}), bot.entity.position, any, { timeout: ms, searchRadius })) {
     found = result
   }
-  if (found?.status !== 'success') return null
-  // the path's points are the cells' centres; a goal reads the cell
-  const end = (found.path.length ? found.path[found.path.length - 1] : bot.entity.position).floored()
-  const index = targets.findIndex((goal) => goal.isEnd(end))
-  return index < 0 ? null : index
+  return found?.status === 'success' ? any.reached : null
+}
+
+/** Any of `goals`, remembering which one the search ended at (the path's points are moved onto
+ * the blocks' tops afterwards, so they cannot tell). */
+class AnyOf extends goals.GoalCompositeAny {
+  isEnd (node) {
+    const index = this.goals.findIndex((goal) => goal.isEnd(node))
+    if (index >= 0) this.reached = index
+    return index >= 0
+  }
 }
 
 /** Whether the block at `pos` has a face on air (or a plant), not on a fluid: what a walk can come up to. */

@@ -12,7 +12,7 @@ import pytest
 
 from agent.bridge import connect
 from agent.checks import evaluate, parse_check
-from agent.server import LocalServer, ServerSettings
+from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.server.local_server import ServerError
 from agent.server.scenario import Chest, Scenario, Spawn
 from agent.checks.model import Item
@@ -106,3 +106,12 @@ def test_a_chest_given_more_than_27_stacks_stops_the_start_with_one_line() -> No
     with pytest.raises(ServerError, match=r"scenario pantry: a chest at 0,5,3 holds 27 stacks; more were given"):
         with LocalServer(ServerSettings(), scenario=crammed):
             pass
+
+
+def test_a_chest_downhill_on_generated_terrain_is_walked_to(toolbox: Toolbox) -> None:
+    # The path search ends beside the chest; its points are then moved onto the blocks' tops,
+    # so which chest it reached is read during the search, not from the path (seed 0's slope).
+    for body in scenario_body(load_scenario("hill-chest").transformed(0), "downhill", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground)
+        taken = body.ok("mc-chest", action="withdraw", item="apple", count=3)
+        assert taken["moved"] == 3

@@ -51,7 +51,7 @@ def test_the_log_out_of_reach_stops_unreachable_and_a_kind_not_there_not_found(t
     high = tree.call("mc-collect", block="oak_log")
     assert not high.ok and high.code == "unreachable"
     assert (high.data["blocks_dug"], high.data["gained"]) == (0, {})
-    assert "no walk reaches any of the 1 oak_log within 16 blocks" in high.reason
+    assert "no walk reaches any of the 1 oak_log open to the air within 16 blocks" in high.reason
     assert tree.bot.block_at(*TRUNK[-1]) == "oak_log" and _logs(tree) == 3
     none = tree.call("mc-collect", block="sand", count=2)
     assert none.code == "not_found" and "no sand left within 16 blocks" in none.reason
