@@ -6,8 +6,10 @@ import os
 import time
 from pathlib import Path
 
+import pytest
+
 from agent.bridge import connect
-from agent.server import LocalServer, ServerSettings, load_scenario
+from agent.server import LocalServer, Scenario, ServerSettings, load_scenario
 from support.browser import chromium_page, non_sky_share
 from support.planning import EXPLORE_POLICY, run_config
 from support.procs import mcagent, new_token, transcript
@@ -32,17 +34,26 @@ def _settled_render(page) -> tuple[bytes, float]:
     return shot, share
 
 
-def test_viewer_shows_terrain_in_a_real_browser(tmp_path: Path) -> None:
-    with LocalServer(ServerSettings(), scenario=load_scenario("hazard")) as info, \
+# The natural world of seed 6 from its beach: the sea ahead and to the right, a birch forest
+# to the left.
+SHORE = Scenario.model_validate({
+    "name": "shore", "description": "the natural world of seed 6 at its spawn, on a beach", "goal": "look around",
+    "terrain": {"generator": "natural", "seed": 6}, "spawn": {"x": 0.5, "z": 0.5, "on_surface": True, "facing": "west"}})
+
+
+@pytest.mark.parametrize(("scenario", "picture"), [(load_scenario("hazard"), "viewer.png"), (SHORE, "viewer-natural.png")],
+                         ids=["hazard", "natural"])
+def test_viewer_shows_terrain_in_a_real_browser(scenario: Scenario, picture: str, tmp_path: Path) -> None:
+    with LocalServer(ServerSettings(), scenario=scenario) as info, \
          connect(port=info.port, username="filmed") as bot:
         viewer = bot.start_viewer(0)
         with chromium_page() as page:
             page.goto(viewer.url)
             shot, share = _settled_render(page)
-    (tmp_path / "viewer.png").write_bytes(shot)
+    (tmp_path / picture).write_bytes(shot)
     if SCREENSHOTS:
-        Path(SCREENSHOTS, "viewer.png").write_bytes(shot)
-    assert share >= TERRAIN_SHARE, f"only {share:.0%} of the viewer is terrain after {RENDER_WAIT_S} s: {tmp_path / 'viewer.png'}"
+        Path(SCREENSHOTS, picture).write_bytes(shot)
+    assert share >= TERRAIN_SHARE, f"only {share:.0%} of the viewer is terrain after {RENDER_WAIT_S} s: {tmp_path / picture}"
 
 
 def test_report_opens_without_console_errors(tmp_path: Path) -> None:
