@@ -19,11 +19,9 @@ from agent.server.local_server import ServerError
 from agent.world.crafting_plan import plan
 from agent.world.gamedata import block_drops
 from agent.server.scenario import Scenario, scenario_names
-from support.geometry import World
+from support.geometry import World, at_spawn
 from support.waiting import wait_for
 
-# How far from its column `on_surface` looks for dry land (bridge/lib/scenario.js).
-DRY_LAND_REACH = 48
 # Seed 0 is the file as written; seed 5 turns the world a quarter and mirrors it.
 SEEDS = [0, 5]
 # Scenarios whose way out needs more than walking: digging (sealed, and the held-out bunker and
@@ -50,12 +48,7 @@ def test_scenario_builds_spawns_equips_and_is_not_already_solved(name: str, seed
             state = wait_for(lambda: (s := bot.state()).on_ground and s)
             assert state, "the bot never stood on the ground"
             spawn = scenario.spawn
-            if spawn.on_surface:  # the dry land nearest the column decides: the same place in a block, near
-                dx, dz = state.position.x - spawn.x, state.position.z - spawn.z
-                assert max(abs(dx), abs(dz)) <= DRY_LAND_REACH and abs(dx - round(dx)) + abs(dz - round(dz)) < 0.01
-            else:
-                p = state.position
-                assert math.dist((p.x, p.y, p.z), (spawn.x, spawn.y, spawn.z)) < 0.01
+            assert at_spawn(state.position.x, state.position.y, state.position.z, spawn), state.position
             assert state.facing == spawn.facing
             world = World(scenario)
             cells = list(world.changes)

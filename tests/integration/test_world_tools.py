@@ -4,7 +4,6 @@ Each tool's own tests are in test_mc_<tool>.py."""
 
 from __future__ import annotations
 
-import math
 
 import pytest
 
@@ -13,7 +12,7 @@ from agent.infospace import Infospace
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.server.scenario import scenario_names
 from agent.tools import Executor
-from support.geometry import World
+from support.geometry import World, at_spawn
 from support.waiting import wait_for
 from support.world_body import Body
 
@@ -26,8 +25,7 @@ def test_every_scenario_builds_and_the_bot_spawns_where_the_file_says(name: str)
         with connect(port=info.port, username="arrival") as bot:
             state = wait_for(lambda: (s := bot.state()).on_ground and s)
             spawn = scenario.spawn
-            feet = (state.position.x, spawn.y if spawn.on_surface else state.position.y, state.position.z)
-            assert math.dist(feet, (spawn.x, spawn.y, spawn.z)) < 0.01  # on_surface: the ground decides y
+            assert at_spawn(state.position.x, state.position.y, state.position.z, spawn), state.position
             assert state.facing == spawn.facing
             world = World(scenario)
             for cell in list(world.changes)[:50]:  # the built blocks are really there

@@ -6,7 +6,9 @@ blocks in order. Written from the scenario format's definition, not from the bri
 
 from __future__ import annotations
 
-from agent.server.scenario import Scenario
+import math
+
+from agent.server.scenario import Scenario, Spawn
 
 # Unit steps (dx, dz) for each facing, and the right hand of each.
 FORWARD = {"south": (0, 1), "west": (-1, 0), "north": (0, -1), "east": (1, 0)}
@@ -67,3 +69,18 @@ class World:
     def sky_visible(self, feet: tuple[int, int, int]) -> bool:
         x, y, z = feet
         return all(self.passable(x, yy, z) for yy in range(y + 2, y + 64))
+
+
+# How far from its column `on_surface` looks for dry land (bridge/lib/scenario.js).
+DRY_LAND_REACH = 48
+
+
+def at_spawn(x: float, y: float, z: float, spawn: Spawn) -> bool:
+    """Whether feet at (x, y, z) are where `spawn` puts them: the point as written, or with
+    `on_surface`, on the dry land nearest its column (the same place within a block, at most
+    DRY_LAND_REACH blocks off; the ground decides y)."""
+    if not spawn.on_surface:
+        return math.dist((x, y, z), (spawn.x, spawn.y, spawn.z)) < 0.01
+    dx, dz = x - spawn.x, z - spawn.z
+    return max(abs(dx), abs(dz)) <= DRY_LAND_REACH and abs(dx - round(dx)) + abs(dz - round(dz)) < 0.01
+
