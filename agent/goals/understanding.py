@@ -21,8 +21,8 @@ from agent.checks.model import All, Check, ContainerHas, HasItem, Item, parse_ch
 from agent.config.layers import StrictModel
 
 # rules: read from the words (rules.py); given: the check a user or a scenario wrote; model: the
-# model's classification among grounded choices.
-ReadBy = Literal["rules", "given", "model"]
+# model's classification among grounded choices; need: what a failed step lacked (needs.py).
+ReadBy = Literal["rules", "given", "model", "need"]
 
 
 class SubGoal(StrictModel):
@@ -41,6 +41,8 @@ class SubGoal(StrictModel):
     players: list[str] = Field(default_factory=list, description="near_player for a pronoun: the goal's words, "
                                                                  "among which grounding finds a player online")
     lasting: bool = Field(True, description="false when a later sub-goal uses it up (logs put in a chest)")
+    depth: int = Field(0, ge=0, description="a need's depth: 1 for what a step lacked, 2 for what a step "
+                                            "towards that lacked, ...; 0 for what the goal says")
 
     @field_validator("check", mode="before")
     @classmethod

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from agent.checks import Check, Verdict
-from agent.checks.model import All
+from agent.checks.model import All, HasItem, Item
+from agent.goals.needs import MAX_DEPTH, MAX_NEEDS, needed
 from agent.goals.understanding import SubGoal, Understanding
 from agent.planner.given import given_args, parts_of
 from agent.tools import Toolbox
@@ -30,6 +31,7 @@ class Focus:
     read: Reader
     index: int | None = None  # 0-based; None before the first reading
     used: set[int] = field(default_factory=set)  # sub-goals that do not last and have held: done for good
+    needs: int = 0  # sub-goals added for what steps lacked, in this run
 
     def update(self) -> SubGoal | None:
         """Reads the sub-goals in order; the new focus when it moved, else None. A sub-goal that a
@@ -65,6 +67,25 @@ class Focus:
         if not left or len(left) == len(parts):
             return subgoal.check
         return left[0] if len(left) == 1 else All(all=left)
+
+
+    def need(self, items: list[Item], tool: str) -> list[SubGoal]:
+        """Carrying `items`, which a step of `tool` towards the focus lacked, as sub-goals just
+        before it, so the next reading turns to them; within the bounds of needs.py, and not an
+        item the focus or a sub-goal before it already asks to carry (a need met, then used up,
+        is asked again). The sub-goals added, in order."""
+        if (current := self.current) is None or self.index is None or current.depth >= MAX_DEPTH:
+            return []
+        asked = {part.has_item.name for index, subgoal in enumerate(self.goals.subgoals[:self.index + 1])
+                 if index not in self.used for part in parts_of(subgoal.check) if isinstance(part, HasItem)}
+        fresh = [item for item in items if item.name not in asked][:max(0, MAX_NEEDS - self.needs)]
+        added = needed(fresh, tool, current.depth + 1)
+        if added:
+            at, subgoals = self.index, self.goals.subgoals
+            self.goals = self.goals.model_copy(update={"subgoals": [*subgoals[:at], *added, *subgoals[at:]]})
+            self.used = {i + len(added) if i >= at else i for i in self.used}
+            self.index, self.needs = at + len(added), self.needs + len(added)  # the focus is now past them: update() moves
+        return added
 
 
 def achievers(check: Check, toolbox: Toolbox) -> list[str]:

@@ -28,6 +28,7 @@ from pydantic import Field
 
 from agent.checks import Check, Verdict
 from agent.goals import SubGoal
+from agent.goals.needs import lacked
 from agent.infospace.models import preview
 from agent.llm import Capabilities, LlmError, Metered
 from agent.planner import prompts, whole_turns
@@ -45,8 +46,8 @@ from agent.planner.steps import (TASK_TOKENS, Ran, StepClock, asks_model, choose
 from agent.tools import Toolbox, ToolResult, ToolSpec
 from agent.tools.context import ToolContext
 from agent.trace import RunSetup, TraceWriter
-from agent.trace.schema import (Error, Focused, GoalAdded, OuterStep, RunEnd, RunStart, RunTotals, SubGoalRead,
-                                Understood)
+from agent.trace.schema import (Error, Focused, GoalAdded, Needed, OuterStep, RunEnd, RunStart, RunTotals,
+                                SubGoalRead, Understood)
 
 # Room in the prompt for one more step: its result block, step line and reply.
 STEP_TOKENS = 700
@@ -190,6 +191,16 @@ class Planner:
                                                   among=self._achievers)
             said += "\n" + prompts.FOCUS_OFFER.format(offer=offer_text(frame.offer, self.toolbox))
         s += sgl.user(said)
+
+    def _needs(self, frame: Frame, ran: Ran) -> None:
+        """A failed step's report names what it lacked: carrying that becomes a sub-goal before the
+        focus's (Focus.need), which the next step turns to."""
+        if self._focus is None or ran.result.status != "failed" or ran.turn.tool is None:
+            return
+        for subgoal in self._focus.need(lacked(ran.result.data), ran.turn.tool):
+            index = self._focus.goals.subgoals.index(subgoal) + 1
+            self.trace.add(Needed(plan=frame.plan, tool=ran.turn.tool, check=subgoal.check.describe(), index=index,
+                                  depth=subgoal.depth, outer_step=frame.outer_step))
 
     def status_line(self) -> str:
         """One line on where the run is, for a player asking: step, method, last tool, goal."""
@@ -346,6 +357,8 @@ class Planner:
                             outer_step=frame.outer_step, action=ran.turn.action(), done=done, next_task=next_task,
                             offered=offered, loop=stale.said)
         ctx.trace.add(record)
+        if frame.plan == 0 and decided is None:
+            self._needs(frame, ran)
         frame.recap.append(prompts.RECAP_STEP.format(step=frame.outer_step, tool=ran.turn.tool or "(none)",
                                                      args=json.dumps(ran.turn.args or {}, ensure_ascii=False),
                                                      result=preview(describe(ran.result), RECAP_CHARS)))

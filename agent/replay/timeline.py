@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from agent.trace.schema import (Focused, Judged, Understood, 
-    Chat, Command, Death, Disconnect, DoneClaim, Error, Event, GoalAdded, MethodEnd, MethodStart, MethodStep, Milestone,
-    OuterStep, Respawn, RunEnd, RunStart, ToolResult,
+from agent.trace.schema import (
+    Chat, Command, Death, Disconnect, DoneClaim, Error, Event, Focused, GoalAdded, Judged, MethodEnd, MethodStart,
+    MethodStep, Milestone, Needed, OuterStep, Respawn, RunEnd, RunStart, ToolResult, Understood,
 )
 
 ARGS_SHOWN, RESULT_SHOWN = 48, 100
@@ -140,6 +140,9 @@ def _other(event: Event) -> list[Text]:
         return [understood_line(event)]
     if isinstance(event, Focused):
         return [Text(f"part {event.index} of {event.of} before step {event.outer_step}: {event.check}", style="bold")]
+    if isinstance(event, Needed):
+        return [Text(f"needed after step {event.outer_step} ({event.tool} lacked it): {event.check}, "
+                     f"part {event.index} now", style="bold yellow")]
     if isinstance(event, Judged):
         return [Text(f"judge (hidden from the planner): {event.detail}", style="green" if event.holds else "red")]
     if isinstance(event, GoalAdded):

@@ -241,6 +241,18 @@ class Focused(_Event):
     outer_step: int
 
 
+class Needed(_Event):
+    """A step of the main plan failed for want of an item: carrying it became a sub-goal, worked on
+    before the one the step served (agent/goals/needs.py)."""
+
+    event: Literal["needed"] = "needed"
+    tool: str = Field(description="the tool whose failure named the need")
+    check: str = Field(description="the need's check, described: has_item wooden_pickaxe 1")
+    index: int = Field(ge=1, description="its place among the sub-goals, 1 for the first")
+    depth: int = Field(ge=1, description="1 for what a step lacked, 2 for a need of that need, ...")
+    outer_step: int
+
+
 class Judged(_Event):
     """The judge's verdict after the run: a check the world decides, never shown to the planner."""
 
@@ -329,7 +341,7 @@ class RunEnd(_Event, RunTotals):
 
 Event = Annotated[
     RunStart | LlmCall | ToolCall | ToolResult | OuterStep | MethodStep | MethodStart | MethodEnd | DoneClaim | GoalAdded
-    | Understood | Focused | Judged | Milestone | Chat | Command | Death | Respawn | Disconnect | Rejoin | Error | RunEnd,
+    | Understood | Focused | Needed | Judged | Milestone | Chat | Command | Death | Respawn | Disconnect | Rejoin | Error | RunEnd,
     Field(discriminator="event"),
 ]
 EVENT: TypeAdapter[Event] = TypeAdapter(Event)

@@ -13,7 +13,6 @@ const { sleep } = require('./waiting')
 const { settle } = require('./steering')
 const { walkToNearest, walk, kindOf, left } = require('./approach')
 const { carried } = require('./inventory')
-const { HelperError } = require('./errors')
 
 const everything = () => true
 
@@ -32,7 +31,7 @@ const POLL_MS = 50
 async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeoutS = 60, avoid = [] }) {
   const kind = sourceOf(bot, block)
   const lacking = toolLacking(bot, kind)
-  if (lacking) throw new HelperError('needs_tool', `${block} drops nothing dug without ${lacking}; the bot carries none`)
+  if (lacking) return needsTool(block, count, lacking)
   const deadline = Date.now() + timeoutS * 1000
   const before = counts(bot)
   const unreachable = new Set(avoid.map(([x, y, z]) => new Vec3(x, y, z).toString())) // walkToNearest skips these
@@ -63,16 +62,23 @@ function sourceOf (bot, name) {
 }
 
 /**
- * The tools one of which the blocks of `kind` need to drop anything ("wooden_pickaxe or ..."),
- * when the bot carries none of them for any of its blocks; null when one can be harvested.
+ * The tools one of which the blocks of `kind` need to drop anything, cheapest first (item ids
+ * run wooden, stone, golden, iron, diamond, netherite), when the bot carries none of them for any
+ * of its blocks; null when one can be harvested.
  */
 function toolLacking (bot, kind) {
   const blocks = [kind.id].flat().map((id) => bot.registry.blocks[id])
   const held = new Set(bot.inventory.items().map((item) => item.type))
   const needs = blocks.map((b) => b.harvestTools && Object.keys(b.harvestTools).map(Number))
   if (needs.some((tools) => !tools || tools.some((id) => held.has(id)))) return null
-  const names = [...new Set(needs.flat())].map((id) => bot.registry.items[id].name)
-  return names.length > 2 ? `${names[0]}, ${names[1]} or better` : names.join(' or ')
+  return [...new Set(needs.flat())].sort((a, b) => a - b).map((id) => bot.registry.items[id].name)
+}
+
+/** The report of a collecting that cannot start: nothing dug, and the cheapest tool as missing. */
+function needsTool (block, count, tools) {
+  const named = tools.length > 2 ? `${tools[0]}, ${tools[1]} or better` : tools.join(' or ')
+  const detail = `${block} drops nothing dug without ${named}; the bot carries none`
+  return { block, asked: count, blocks_dug: 0, dug: [], gained: {}, steps: 0, stop_reason: 'needs_tool', detail, missing: [{ name: tools[0], count: 1 }] }
 }
 
 /**

@@ -75,6 +75,7 @@ def test_stone_without_a_pickaxe_is_refused_for_the_tool_and_dug_by_hand_drops_n
         assert wait_for(lambda: quarry.bot.state().on_ground)
         refused = quarry.call("mc-collect", block="cobblestone")
         assert refused.code == "needs_tool" and "wooden_pickaxe, stone_pickaxe or better" in refused.reason
+        assert refused.data["missing"] == [{"name": "wooden_pickaxe", "count": 1}]  # what the planner needs first
         assert quarry.ok("mc-dig", x=0, y=6, z=4)["block"] == "stone"  # the outcrop's top, in reach from the spawn
         assert quarry.bot.block_at(0, 6, 4) == "air"
         assert not wait_for(lambda: quarry.ok("mc-inventory")["items"], timeout_s=2)  # and nothing dropped

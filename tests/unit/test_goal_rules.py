@@ -2,7 +2,8 @@
 the game's names (plurals, kinds such as "wood", dug things as what they drop), compound asks
 split, "it"/"them" taking the thing before, "come back" as `within` the start, what storing needs
 made a sub-goal first; grounding in the world makes places and kinds absolute; the outer loop's
-focus is the first sub-goal that does not hold."""
+focus is the first sub-goal that does not hold, and what a failed step lacked becomes a sub-goal
+before it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from agent.checks import Verdict
 from agent.cli.run_cmd import goal_and_check
 from agent.goals import Understanding, ground, understand
 from agent.goals.grounds import Columns, Grounds, Point, Sighted
+from agent.goals.needs import MAX_DEPTH, lacked
 from agent.planner.focus import Focus
 from agent.server import load_scenario
 from agent.session.world import WorldOptions
@@ -164,6 +166,44 @@ def test_within_a_sub_goal_whose_check_is_an_all_the_offer_aims_at_the_parts_lef
     assert focus.unmet().describe().startswith("outside")  # high enough, but not out yet
     holding.discard("standing_on_ground")
     assert [c.describe()[:8] for c in focus.unmet().all] == ["outside ", "standing"]
+
+
+def test_what_a_failed_report_lacked_is_read_as_totals_to_carry_and_other_missing_lists_are_not_needs() -> None:
+    refused_craft = {"missing": [{"name": "oak_planks", "count": 2}, {"name": "stick", "count": 2}],
+                     "inventory": [{"name": "oak_planks", "count": 1}, {"name": "dirt", "count": 5}]}
+    assert [(i.name, i.count) for i in lacked(refused_craft)] == [("oak_planks", 3), ("stick", 2)]
+    assert [(i.name, i.count) for i in lacked({"missing": [{"name": "wooden_pickaxe", "count": 1}]})] == [
+        ("wooden_pickaxe", 1)]  # mc-collect's needs_tool: none carried
+    assert lacked({"missing": ["gold_block"]}) == []  # mc-find: kinds not found, not items
+    assert lacked({"missing": [{"at": [1, 2, 3], "block": "dirt", "why": "nothing to place"}]}) == []  # mc-build
+    assert lacked(None) == [] and lacked("text") == [] and lacked({"missing": []}) == []
+
+
+def test_a_need_is_worked_on_before_the_sub_goal_whose_step_lacked_it_then_the_plan_goes_back() -> None:
+    goals = understand("get a stone pickaxe, then come back here")
+    holding: set[str] = set()
+    focus = Focus(goals, lambda check: Verdict(holds=check.describe() in holding, detail=""))
+    focus.update()
+    wanted = lacked({"missing": [{"name": "wooden_pickaxe", "count": 1}]})
+    added = focus.need(wanted, "mc-collect")
+    assert [(g.check.describe(), g.by, g.depth, g.lasting) for g in added] == [
+        ("has_item wooden_pickaxe 1", "need", 1, False)]
+    assert focus.update() is added[0] and focus.goals.line().startswith("1. has_item wooden_pickaxe 1  2. has_item stone")
+    assert focus.goals.check == goals.check  # a need is used up: the end's check is the goal's
+    assert focus.need(wanted, "mc-collect") == []  # asked already
+    holding.add("has_item wooden_pickaxe 1")
+    assert focus.update().check.describe() == "has_item stone_pickaxe 1"  # back to the step that lacked it
+    holding.clear()  # the pickaxe was used up (crafted into nothing here, say): done for good all the same
+    assert focus.update() is None and focus.current.check.describe() == "has_item stone_pickaxe 1"
+
+
+def test_needs_of_needs_stop_at_their_depth() -> None:
+    focus = Focus(understand("get a stone pickaxe"), lambda check: Verdict(holds=False, detail=""))
+    focus.update()
+    for depth in range(1, MAX_DEPTH + 1):
+        [added] = focus.need(lacked({"missing": [{"name": f"need_{depth}", "count": 1}]}), "mc-craft")
+        assert added.depth == depth and focus.update() is added
+    assert focus.need(lacked({"missing": [{"name": "stick", "count": 1}]}), "mc-craft") == []
 
 
 def test_a_given_check_is_one_sub_goal_taken_as_written() -> None:

@@ -1,14 +1,17 @@
 """The world decides, not the model: a DONE the goal check refuses is answered in the prompt and
 the run goes on; a check that holds after any step ends the run as a verified success without
 asking the model; a method's DISCOVERY reaches the outer loop with the check's verdict; a check
-lost for good (an avoided block entered) ends the method and the run failed."""
+lost for good (an avoided block entered) ends the method and the run failed; what a failed step
+lacked becomes the sub-goal the plan turns to next."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from agent.checks import Verdict, parse_check
-from agent.trace.schema import DoneClaim, MethodEnd, OuterStep, RunStart
+from agent.goals import understand
+from agent.planner.focus import Focus
+from agent.trace.schema import DoneClaim, Focused, MethodEnd, Needed, OuterStep, RunStart
 from agent.planner import prompts
 from support.planning import act, asked_field, inner, measure_then, reflect, rig
 
@@ -131,3 +134,16 @@ def test_an_llm_failure_inside_a_method_ends_the_run_as_llm_error_not_as_a_tool_
     end = next(e for e in r.trace.events if isinstance(e, MethodEnd))
     assert end.outcome == "FAILED" and "no reply left for call 6" in end.summary
     assert [e.source for e in r.trace.events if e.event == "error"] == ["llm"]
+
+
+def test_what_a_failed_step_lacked_becomes_the_next_sub_goal_and_the_prompt_turns_to_it():
+    goals = understand("get a stone pickaxe")
+    focus = Focus(goals, lambda check: Verdict(holds=False, detail=""))
+    r = rig([*act("assemble"), *reflect(), *act("measure", {"distance": 1}), *reflect()], max_steps=2)
+    r.planner.run("get a stone pickaxe", r.executor, judge=judge(False), check=goals.check, focus=focus)
+    [needed] = [e for e in r.trace.events if isinstance(e, Needed)]
+    assert (needed.tool, needed.check, needed.index, needed.depth, needed.outer_step) == (
+        "assemble", "has_item stick 2", 1, 1, 1)
+    focused = [(e.index, e.of, e.check, e.outer_step) for e in r.trace.events if isinstance(e, Focused)]
+    assert focused == [(1, 1, "has_item stone_pickaxe 1", 1), (1, 2, "has_item stick 2", 2)]
+    assert prompts.FOCUS.format(index=1, of=2, says="get 2 stick (assemble needs it)") in r.prompts()[-1]

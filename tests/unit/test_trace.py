@@ -12,8 +12,9 @@ from agent.replay.report import report_html
 from agent.replay.timeline import Filters, render
 from agent.trace import Event, read_trace
 from agent.trace.schema import (
-    DoneClaim, EVENT, Focused, Judged, SubGoalRead, Understood, Chat, Command, Death, Disconnect, Error, GoalAdded, InnerLoop, Milestone, LlmCall, MethodEnd, MethodStart, MethodStep,
-    OuterStep, Pose, Rejoin, Respawn, RunEnd, RunSetup, RunStart, ToolCall, ToolResult,
+    EVENT, Chat, Command, Death, Disconnect, DoneClaim, Error, Focused, GoalAdded, InnerLoop, Judged, LlmCall, MethodEnd,
+    MethodStart, MethodStep, Milestone, Needed, OuterStep, Pose, Rejoin, Respawn, RunEnd, RunSetup, RunStart, SubGoalRead,
+    ToolCall, ToolResult, Understood,
 )
 from support.planning import act, inner, measure_then, reflect, rig
 
@@ -45,6 +46,7 @@ EVERY_KIND = [
         SubGoalRead(says="chop three oak logs", check={"has_item": {"name": "oak_log", "count": 3}},
                     described="has_item oak_log 3", by="rules", lasting=False)]),
     Focused(index=1, of=2, check="has_item oak_log 3", outer_step=1),
+    Needed(tool="mc-collect", check="has_item wooden_pickaxe 1", index=1, depth=1, outer_step=2),
     Judged(check="container_has oak_log 3", holds=False, detail="container_has oak_log 3 is false: 0 in the chests"),
     Chat(username="alex", message="hi"),
     Command(player="alex", command="!stop", accepted=False, reason="not on the chat allowlist"),

@@ -7,9 +7,10 @@ from typing import Literal
 
 from pydantic import Field
 
+from agent.checks.model import Item
 from agent.world.results.digging import DigRun
 
-CollectStop = Literal["completed", "not_found", "unreachable", "fluid_ahead", "unbreakable", "blocked", "timeout", "stopped",
+CollectStop = Literal["completed", "needs_tool", "not_found", "unreachable", "fluid_ahead", "unbreakable", "blocked", "timeout", "stopped",
                       "disconnected"]
 
 
@@ -19,3 +20,5 @@ class CollectReport(DigRun):
     gained: dict[str, int] = Field(description="items the inventory holds more of than before, by name")
     steps: int = Field(description="blocks walked to and dug")
     stop_reason: CollectStop
+    missing: list[Item] = Field([], description="needs_tool: the cheapest tool that would make the block drop, "
+                                                "which the bot does not carry")

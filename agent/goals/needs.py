@@ -1,0 +1,49 @@
+"""What a failed step lacked, as the sub-goals to reach before it: mc-craft refused a pickaxe for
+want of planks, mc-collect refused stone for want of a pickaxe. A preconditions-and-effects
+planner would chain these; here the world says them after the fact, in the failed report's
+`missing` (a make report's ingredients, how many more of each, beside what it carried; a
+collecting's cheapest tool), and the focus (agent/planner/focus.py) works on them first.
+
+A need is bounded: at most MAX_DEPTH deep (a need of a need of a need) and MAX_NEEDS in a run,
+so a world that can never give the thing ends at the step bound, not in a chain of needs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from agent.checks.model import HasItem, Item
+from agent.goals.understanding import SubGoal
+
+MAX_DEPTH = 3
+MAX_NEEDS = 8
+
+
+class _Lacking(BaseModel):
+    """The part of a failed report that says what it lacked: items, how many more than it
+    carried (`inventory`, when the report says; none carried otherwise)."""
+
+    model_config = ConfigDict(extra="ignore")
+    missing: list[Item]
+    inventory: list[Item] = []
+
+
+def lacked(data: Any) -> list[Item]:
+    """The items a failed step's report says the bot must carry for the step to work, as totals
+    (what it carried plus what it lacked); none when the report names no item it lacked (mc-find's
+    missing kinds and mc-build's unbuilt cells are not items)."""
+    try:
+        lacking = _Lacking.model_validate(data)
+    except ValidationError:
+        return []
+    held = {item.name: item.count for item in lacking.inventory}
+    return [Item(name=item.name, count=item.count + held.get(item.name, 0)) for item in lacking.missing]
+
+
+def needed(items: list[Item], tool: str, depth: int) -> list[SubGoal]:
+    """The sub-goals of carrying `items`, which `tool` lacked, `depth` needs deep; used up by the
+    step that needed them, so they do not last to the end."""
+    return [SubGoal(says=f"get {item.count} {item.name} ({tool} needs it)",
+                    check=HasItem(has_item=item), by="need", depth=depth, lasting=False) for item in items]
