@@ -4,7 +4,8 @@ mc-craft and mc-smelt, ingredients before what they make.
 
 Each missing item is got the cheapest way that works: dug from a block known to be near, else
 crafted (the recipe variant that works, what the inventory holds first), else smelted, else dug
-from a block not seen yet (mc-collect looks for it). A block that needs a tool to drop anything
+from a block not seen yet (mc-collect looks for it). Where a plan needs a block not seen, each
+part the near blocks can give still comes from them (spruce planks where spruce grows). A block that needs a tool to drop anything
 (stone, ores) gets the lowest tier of that tool first; a recipe wider than 2x2 a crafting table,
 a smelt a furnace and fuel, each made when none is near. Tools are kept, tables and furnaces set
 down once. What cannot be got is named in `unobtainable`.
@@ -22,8 +23,9 @@ from agent.world import gamedata
 
 # Tool tiers, cheapest first: a block needing a pickaxe gets a wooden one before a stone one.
 TIERS = ("wooden", "golden", "stone", "iron", "diamond", "netherite")
-# Fuels tried for a smelt, best first: coal (burns 8 items), planks or logs carried (1.5), then
-# charcoal (a log smelted first) and planks made.
+# Fuels tried for a smelt, best first: coal (burns 8 items), planks or logs carried (1.5), planks
+# of a log near (_fuel), then charcoal (a log smelted first) and oak planks made. Each is tried from
+# what is near before any is looked for.
 FUELS = ("coal", "charcoal", "oak_planks")
 # Recipe trees are shallow (a diamond pickaxe from nothing is 10 deep, tools included).
 MAX_DEPTH = 14
@@ -95,6 +97,8 @@ class _Planner:
             return
         if depth > MAX_DEPTH or item in visiting:
             raise _NoWay(f"{item}: no way found (its recipes go round in a circle)")
+        if s.lenient and self._from_near(s, item, missing, depth, visiting):
+            return
         visiting = visiting | {item}
         ways = [lambda t: self._collect(t, item, missing, depth, visiting, near_only=True),
                 *(lambda t, r=r: self._craft(t, item, missing, r, depth, visiting) for r in self._ranked(s, item)),
@@ -109,6 +113,20 @@ class _Planner:
             s.adopt(trial)
             return
         raise _NoWay(f"{item}: no block near drops it, and no recipe or furnace makes it from what can be got")
+
+    def _from_near(self, s: _State, item: str, missing: int, depth: int, visiting: frozenset[str]) -> bool:
+        """Whether `missing` of `item` can be got from blocks known near alone, and if so that way
+        is taken: where the whole plan needs a block not seen (stone under the grass), each part
+        that the near blocks can give still comes from them (the spruce by the bot, not an oak
+        that may not grow here)."""
+        trial = s.copy()  # what is carried of `item` is reserved already: `missing` is the rest
+        trial.lenient = False
+        try:
+            self.need(trial, item, missing, depth, visiting)
+        except _NoWay:
+            return False
+        s.adopt(trial)
+        return True
 
     def _ranked(self, s: _State, item: str) -> list[gamedata.Recipe]:
         """The item's recipes, those whose ingredients the inventory holds most of first."""
@@ -161,15 +179,22 @@ class _Planner:
         s.steps.append(Step(action="smelt", item=item, count=missing))
 
     def _fuel(self, s: _State, smelts: int, depth: int, visiting: frozenset[str]) -> None:
+        """The best fuel that can be got, from what is carried or near before what must be looked
+        for (planks of the spruce by the bot before coal not seen)."""
         held = [n for n, k in s.inventory.items() if k > 0 and n.endswith(("_planks", "_log"))]
-        for fuel in [FUELS[0], *held, *FUELS[1:]]:
-            trial = s.copy()
-            try:
-                self.need(trial, fuel, math.ceil(smelts * self.smelting.smelt_ticks / self.smelting.fuel(fuel)), depth + 1, visiting)
-            except _NoWay:
-                continue
-            s.adopt(trial)
-            return
+        planks = [f"{b.removesuffix('_log')}_planks" for b in sorted(s.near) if b.endswith("_log")]
+        fuels = [f for f in dict.fromkeys([FUELS[0], *held, *planks, *FUELS[1:]]) if f in self.items]
+        for lenient in sorted({False, s.lenient}):
+            for fuel in fuels:
+                trial = s.copy()
+                trial.lenient = lenient
+                try:
+                    self.need(trial, fuel, math.ceil(smelts * self.smelting.smelt_ticks / self.smelting.fuel(fuel)),
+                              depth + 1, visiting)
+                except _NoWay:
+                    continue
+                s.adopt(trial)
+                return
         raise _NoWay("no fuel can be got")
 
     def _station(self, s: _State, station: str, depth: int, visiting: frozenset[str]) -> None:

@@ -55,3 +55,17 @@ def test_blocks_not_seen_are_dug_only_when_nothing_near_works_and_never_crafted_
     steps = _steps(plan("stone_pickaxe", 1, {}, set()))  # nothing seen: logs and stone are still what the world is made of
     assert steps[0] == "collect 3 oak_log" and "collect 3 cobblestone" in steps
     assert not any(s.startswith("collect") and s.endswith(("planks", "crafting_table")) for s in steps)
+
+
+def test_where_a_block_must_be_looked_for_the_parts_the_near_blocks_give_still_come_from_them() -> None:
+    # A taiga: spruce by the bot, no stone seen (it lies under the grass). The wood is spruce, not
+    # an oak that may not grow here; only the cobblestone is looked for.
+    steps = _steps(plan("stone_pickaxe", 1, {}, {"spruce_log"}))
+    assert steps[0] == "collect 3 spruce_log" and not any("oak" in s for s in steps)
+    assert "collect 3 cobblestone" in steps
+
+
+def test_fuel_comes_from_the_wood_near_before_coal_not_seen() -> None:
+    steps = _steps(plan("iron_ingot", 1, {"raw_iron": 1, "furnace": 1}, {"birch_log"}))
+    assert steps == ["collect 1 birch_log", "craft 4 birch_planks", "smelt 1 iron_ingot"]
+    assert "collect 1 coal" in _steps(plan("iron_ingot", 1, {"raw_iron": 1, "furnace": 1}, {"birch_log", "coal_ore"}))
