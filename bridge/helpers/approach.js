@@ -1,6 +1,7 @@
 'use strict'
 // Going to a block of a kind: the nearest one a walk reaches (pathfinder, no digging or building
-// on the way), tried nearest first among those with a face open to the air. `approach` ends beside it; collect.js walks to within
+// on the way), tried nearest first among those with a face open to the air; when all are buried,
+// a way dug to the nearest (burrow.js). `approach` ends beside it; collect.js walks to within
 // digging reach of it instead. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
 const { HelperError } = require('./errors')
@@ -9,6 +10,7 @@ const { Stop } = require('./stepwise')
 const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
+const { burrowTo } = require('./burrow')
 
 // Candidates looked at, the nearest first; those a walk cannot reach are not tried again in the
 // same call.
@@ -55,12 +57,18 @@ function walkable (bot, goal, searchRadius, ms = SEARCH_MS, movements = movement
  * to any of the nearest CANDIDATES open to the air (not a search for each in turn: in a natural
  * world the nearest are cave walls under the spawn), skipping the cells in `unreachable` and
  * adding them all when no walk reaches any. A walk starts only once a path is known, so the bot
- * never sets off towards a block walled in. @returns the block's cell
+ * never sets off towards a block walled in. When every one within the radius is buried and
+ * `dig` is set, digs a way to the nearest instead (burrow.js).
+ * @returns {{cell, dug}} the block's cell, and the blocks dug on the way
  */
-async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline) {
+async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline, dig = false) {
   const cells = bot.findBlocks({ matching: kind.id, useExtraInfo: (block) => inOpenAir(bot, block.position), maxDistance: radius, count: CANDIDATES })
     .filter((c) => !unreachable.has(c.toString()))
-  if (cells.length === 0) throw new Stop('not_found', noneOpen(bot, kind, radius, unreachable))
+  if (cells.length === 0) {
+    const buried = dig && unreachable.size === 0 ? nearest(bot, kind, radius) : null
+    if (buried === null) throw new Stop('not_found', noneOpen(bot, kind, radius, unreachable))
+    return { cell: buried, dug: await burrowTo(bot, buried, deadline, kind.name) }
+  }
   const targets = cells.map(goalFor)
   const reached = cheapest(bot, targets, radius + SEARCH_MARGIN, Math.min(ANY_SEARCH_MS, left(deadline)))
   if (reached === null) {
@@ -68,7 +76,14 @@ async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline)
     throw new Stop('unreachable', `no walk reaches any of the ${cells.length} ${kind.name} open to the air within ${radius} blocks`)
   }
   await walk(bot, targets[reached], deadline, `walking to the ${kind.name}`)
-  return cells[reached]
+  return { cell: cells[reached], dug: [] }
+}
+
+/** The block of `kind` within `radius` nearest the feet, buried or not; null when there is none. */
+function nearest (bot, kind, radius) {
+  const feet = bot.entity.position
+  const cells = bot.findBlocks({ matching: kind.id, maxDistance: radius, count: CANDIDATES })
+  return cells.reduce((best, c) => best === null || feet.distanceTo(c) < feet.distanceTo(best) ? c : best, null)
 }
 
 /**
@@ -120,26 +135,32 @@ async function walk (bot, goal, deadline, what) {
   await withTimeout(bot.pathfinder.goto(goal), left(deadline), what, () => bot.pathfinder.stop())
 }
 
-/** @param {{block: string, radius?: number, timeout_s?: number}} args */
-async function approach (bot, { block, radius = 16, timeout_s: timeoutS = 30 }) {
+/**
+ * @param {{block: string, radius?: number, dig?: boolean, timeout_s?: number}} args `dig`: when
+ * every block of the kind within the radius is buried, dig a way to the nearest (burrow.js)
+ */
+async function approach (bot, { block, radius = 16, dig = true, timeout_s: timeoutS = 30 }) {
   const kind = kindOf(bot, block)
   const start = vec(bot.entity.position)
-  let cell = null
+  let reached = null
   let stop = null
   try {
-    cell = await walkToNearest(bot, kind, radius, (c) => new goals.GoalGetToBlock(c.x, c.y, c.z), new Set(), Date.now() + timeoutS * 1000)
+    reached = await walkToNearest(bot, kind, radius, (c) => new goals.GoalGetToBlock(c.x, c.y, c.z), new Set(), Date.now() + timeoutS * 1000, dig)
   } catch (err) {
     if (!(err instanceof Stop) && err.code !== 'timeout') throw err
-    stop = { reason: err.reason ?? 'timeout', detail: err.message }
+    stop = { reason: err.reason ?? 'timeout', detail: err.message, ...err.extra }
   }
   const feet = bot.entity.position
+  const cell = reached?.cell ?? null
   return {
     block,
     reached: cell !== null,
     stop_reason: stop?.reason ?? 'completed',
-    detail: stop?.detail ?? `beside the ${block}`,
+    detail: stop?.detail ?? (reached.dug.length ? `beside the ${block}, dug ${reached.dug.length} blocks to it` : `beside the ${block}`),
     position: cell && { x: cell.x, y: cell.y, z: cell.z },
     distance: cell && tidy(feet.distanceTo(cell.offset(0.5, 0.5, 0.5))),
+    dug: reached?.dug ?? [],
+    missing: stop?.missing ?? [],
     start,
     end: vec(feet)
   }

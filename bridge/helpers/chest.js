@@ -22,7 +22,7 @@ async function chest (bot, { action = 'list', item = null, count = null, radius 
   let cell = null
   let stop = null
   try {
-    cell = await walkToNearest(bot, kindOf(bot, 'chest'), radius, (c) => new goals.GoalGetToBlock(c.x, c.y, c.z), new Set(), deadline)
+    cell = (await walkToNearest(bot, kindOf(bot, 'chest'), radius, (c) => new goals.GoalGetToBlock(c.x, c.y, c.z), new Set(), deadline)).cell
     if (kind) stop = await move(bot, cell, action, kind, count, deadline)
   } catch (err) {
     if (!(err instanceof Stop) && err.code !== 'timeout') throw err

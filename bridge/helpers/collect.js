@@ -7,7 +7,7 @@
 const { goals } = require('mineflayer-pathfinder')
 const { Vec3 } = require('vec3')
 const { frameOf } = require('./frame')
-const { clear } = require('./digging')
+const { clear, toolLacking, toolsSaid } = require('./digging')
 const { runSteps } = require('./stepwise')
 const { sleep } = require('./waiting')
 const { settle } = require('./steering')
@@ -36,14 +36,17 @@ async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeout
   const before = counts(bot)
   const unreachable = new Set(avoid.map(([x, y, z]) => new Vec3(x, y, z).toString())) // walkToNearest skips these
   const dug = []
+  let onTheWay = 0
   const run = await runSteps(bot, count, async () => {
-    const target = await walkToNearest(bot, kind, radius, (c) => new goals.GoalLookAtBlock(c, bot.world), unreachable, deadline)
+    // a build's own blocks are never dug, so no way is dug near them either
+    const reached = await walkToNearest(bot, kind, radius, (c) => new goals.GoalLookAtBlock(c, bot.world), unreachable, deadline, avoid.length === 0)
+    onTheWay += reached.dug.length
     await settle(bot) // a walk can end mid-step on a slope: digging in the air is 5 times slower
-    const got = await clear(bot, frameOf(bot), target)
+    const got = await clear(bot, frameOf(bot), reached.cell)
     dug.push(got)
-    await pickUp(bot, target, deadline, got.block)
+    await pickUp(bot, reached.cell, deadline, got.block)
   })
-  return { block, asked: count, blocks_dug: dug.length, dug, gained: gained(before, counts(bot)), ...run }
+  return { block, asked: count, blocks_dug: dug.length, dug, dug_on_the_way: onTheWay, gained: gained(before, counts(bot)), ...run }
 }
 
 /**
@@ -61,23 +64,9 @@ function sourceOf (bot, name) {
   return { id: kinds.map((b) => b.id), name: `${kinds.map((b) => b.name).slice(0, 3).join(' or ')} (for ${name})` }
 }
 
-/**
- * The tools one of which the blocks of `kind` need to drop anything, cheapest first (item ids
- * run wooden, stone, golden, iron, diamond, netherite), when the bot carries none of them for any
- * of its blocks; null when one can be harvested.
- */
-function toolLacking (bot, kind) {
-  const blocks = [kind.id].flat().map((id) => bot.registry.blocks[id])
-  const held = new Set(bot.inventory.items().map((item) => item.type))
-  const needs = blocks.map((b) => b.harvestTools && Object.keys(b.harvestTools).map(Number))
-  if (needs.some((tools) => !tools || tools.some((id) => held.has(id)))) return null
-  return [...new Set(needs.flat())].sort((a, b) => a - b).map((id) => bot.registry.items[id].name)
-}
-
 /** The report of a collecting that cannot start: nothing dug, and the cheapest tool as missing. */
 function needsTool (block, count, tools) {
-  const named = tools.length > 2 ? `${tools[0]}, ${tools[1]} or better` : tools.join(' or ')
-  const detail = `${block} drops nothing dug without ${named}; the bot carries none`
+  const detail = `${block} drops nothing dug without ${toolsSaid(tools)}; the bot carries none`
   return { block, asked: count, blocks_dug: 0, dug: [], gained: {}, steps: 0, stop_reason: 'needs_tool', detail, missing: [{ name: tools[0], count: 1 }] }
 }
 

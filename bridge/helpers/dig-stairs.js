@@ -30,4 +30,4 @@ async function digStairs (bot, { direction, steps = 1 }) {
   }
 }
 
-module.exports = { digStairs }
+module.exports = { digStairs, PLANS }

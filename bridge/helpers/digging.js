@@ -1,5 +1,5 @@
 'use strict'
-// Digging a way through, step by step (dig-stairs.js, tunnel.js): a frame held at one facing,
+// Digging a way through, step by step (dig-stairs.js, tunnel.js, burrow.js): a frame held at one facing,
 // the fluid check before every dig, a dig checked afterwards, and a step into the cleared cell.
 // Egocentric offsets are {forward, right, up} in whole blocks from the feet block (frame.js);
 // positions are world blocks.
@@ -32,17 +32,26 @@ async function digAlong (bot, count, plan) {
   const facing = facingOf(yawToDeg(bot.entity.yaw))
   const start = bot.entity.position.clone()
   const dug = []
-  const run = await runSteps(bot, count, async () => {
-    const frame = frameAlong(bot, facing)
-    checkFooting(bot, frame, frame.toWorld(...plan.footing), plan.missing)
-    for (const cell of plan.cells) {
-      const block = await clear(bot, frame, frame.toWorld(...cell))
-      if (block) dug.push(block)
-    }
-    await enter(bot, frame, plan.rise)
-  })
+  const run = await runSteps(bot, count, async () => { dug.push(...await digStep(bot, facing, plan)) })
   if (run.stop_reason !== 'disconnected') await faceAgain(bot, facing)
   return { facing, start: vec(start), end: bot.entity.position, dug, run }
+}
+
+/**
+ * One digging step along `facing`: checks the footing at `plan.footing` (else a Stop with
+ * `plan.missing`), clears `plan.cells` in order and steps into the cell forward 1, `plan.rise` up.
+ * @returns the blocks dug, in order
+ */
+async function digStep (bot, facing, plan) {
+  const frame = frameAlong(bot, facing)
+  checkFooting(bot, frame, frame.toWorld(...plan.footing), plan.missing)
+  const dug = []
+  for (const cell of plan.cells) {
+    const block = await clear(bot, frame, frame.toWorld(...cell))
+    if (block) dug.push(block)
+  }
+  await enter(bot, frame, plan.rise)
+  return dug
 }
 
 /** The egocentric frame at the feet block, held at `facing` however the head turned to dig. */
@@ -140,9 +149,27 @@ async function enter (bot, frame, rise) {
   throw new Stop('blocked', `could not step into (${cell.x}, ${cell.y}, ${cell.z}); the feet are at ${at}`)
 }
 
+/**
+ * The tools one of which the blocks of `kind` need to drop anything, cheapest first (item ids
+ * run wooden, stone, golden, iron, diamond, netherite), when the bot carries none of them for any
+ * of its blocks; null when one can be harvested.
+ */
+function toolLacking (bot, kind) {
+  const blocks = [kind.id].flat().map((id) => bot.registry.blocks[id])
+  const held = new Set(bot.inventory.items().map((item) => item.type))
+  const needs = blocks.map((b) => b.harvestTools && Object.keys(b.harvestTools).map(Number))
+  if (needs.some((tools) => !tools || tools.some((id) => held.has(id)))) return null
+  return [...new Set(needs.flat())].sort((a, b) => a - b).map((id) => bot.registry.items[id].name)
+}
+
+/** toolLacking's tools in words: "wooden_pickaxe, stone_pickaxe or better". */
+function toolsSaid (tools) {
+  return tools.length > 2 ? `${tools[0]}, ${tools[1]} or better` : tools.join(' or ')
+}
+
 /** Turns back to `facing`, level, so the bot ends facing the way it was sent. */
 function faceAgain (bot, facing) {
   return bot.look(yawFromDeg(yawOfFacing(facing)), 0, true)
 }
 
-module.exports = { digAlong, clear, MAX_DIG_S }
+module.exports = { digAlong, digStep, frameAlong, clear, toolLacking, toolsSaid, MAX_DIG_S }

@@ -15,7 +15,7 @@ const { placeBeside } = require('./place')
  */
 async function stationFor (bot, name, radius, deadline) {
   try {
-    const cell = await walkToNearest(bot, kindOf(bot, name), radius, (c) => new goals.GoalNear(c.x, c.y, c.z, 2), new Set(), deadline)
+    const { cell } = await walkToNearest(bot, kindOf(bot, name), radius, (c) => new goals.GoalNear(c.x, c.y, c.z, 2), new Set(), deadline)
     return { block: bot.blockAt(cell), placed: false }
   } catch (err) {
     if (!(err instanceof Stop) || err.reason !== 'not_found') throw err

@@ -16,6 +16,8 @@ const { SMELT_TICKS, fuelTicks, productOf, inputsFor } = require('../lib/smeltin
 
 const FURNACE = 'furnace'
 const POLL_MS = 500
+// Taking the output is one window click; past this the server is not answering.
+const TAKE_MS = 3000
 // Fuels tried when none is named, best first; then any other carried fuel but the input.
 const PREFERRED_FUELS = ['coal', 'charcoal', 'coal_block']
 
@@ -87,8 +89,9 @@ async function run (bot, plan, count, made, deadline) {
       halted()
       await sleep(Math.min(POLL_MS, left(deadline)))
     }
-    if (furnace.outputItem()) await withTimeout(furnace.takeOutput(), left(deadline), 'taking the output')
   } finally {
+    // what was made is taken even when the call stops short of the count
+    if (furnace.outputItem()) await withTimeout(furnace.takeOutput(), TAKE_MS, 'taking the output').catch(() => {})
     furnace.close()
   }
 }

@@ -25,4 +25,4 @@ async function tunnel (bot, { blocks = 1 }) {
   }
 }
 
-module.exports = { tunnel }
+module.exports = { tunnel, PLAN }

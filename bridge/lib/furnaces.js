@@ -45,17 +45,21 @@ function install (serv) {
     slots[i] = item.count > 1 ? new Item(item.type, item.count - 1, item.metadata, item.nbt) : null
   }
 
-  /** One tick of one furnace; true when a slot changed. */
+  /**
+   * One tick of one furnace, in the game's order: the fire burns down, a new fuel item is lit the
+   * same tick the last one runs out (so no tick of a fuel is lost: two planks smelt three items),
+   * then the input cooks while the fire burns. True when a slot changed.
+   */
   const tick = (furnace) => {
     const made = product(furnace)
     let changed = false
     const fuel = furnace.slots[FUEL]
+    if (furnace.burnLeft > 0) furnace.burnLeft--
     if (furnace.burnLeft === 0 && made !== null && fuel && fuelTicks(fuel.name) > 0) {
       furnace.burnLeft = furnace.burnTotal = fuelTicks(fuel.name)
       take(furnace.slots, FUEL)
       changed = true
     }
-    if (furnace.burnLeft > 0) furnace.burnLeft--
     if (furnace.burnLeft > 0 && made !== null) furnace.cooked++
     else furnace.cooked = 0
     if (furnace.cooked >= SMELT_TICKS) {

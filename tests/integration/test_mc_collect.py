@@ -87,14 +87,17 @@ BURIED = Scenario.model_validate({
     "blocks": [{"block": "stone", "at": [2, 3, 0]}, {"block": "stone", "at": [6, 5, 0]}]})
 
 
-def test_the_block_dug_is_the_nearest_open_to_the_air_and_a_buried_one_is_said_to_be(toolbox: Toolbox) -> None:
+def test_the_block_dug_is_the_nearest_open_to_the_air_then_a_way_is_dug_to_a_buried_one(toolbox: Toolbox) -> None:
     for body in scenario_body(BURIED, "digger", toolbox):
         assert wait_for(lambda: body.bot.state().on_ground)
         report = body.ok("mc-collect", block="cobblestone")
         assert [(d["position"]["x"], d["position"]["y"]) for d in report["dug"]] == [(6, 5)]  # not the nearer, buried one
+        assert report["dug_on_the_way"] == 0 and body.bot.block_at(2, 3, 0) == "stone"
+        buried = body.ok("mc-collect", block="cobblestone")  # only the buried one is left: a way is dug to it
+        assert [(d["position"]["x"], d["position"]["y"]) for d in buried["dug"]] == [(2, 3)]
+        assert buried["dug_on_the_way"] > 0 and buried["gained"]["cobblestone"] == 1
         left = body.call("mc-collect", block="cobblestone")
-        assert left.code == "not_found" and "(for cobblestone) open to the air within 16 blocks" in left.reason
-        assert "buried" in left.reason and body.bot.block_at(2, 3, 0) == "stone"
+        assert left.code == "not_found" and "(for cobblestone) left within 16 blocks" in left.reason
 
 
 def test_a_run_on_the_tree_collects_three_logs_and_the_world_verifies_it(tmp_path: Path) -> None:

@@ -51,3 +51,15 @@ def test_what_the_inventory_lacks_is_refused_with_it_named(forge: Body) -> None:
     assert refused.data["missing"][0]["name"] == "sand"
     bad = forge.call("mc-smelt", item="diamond")
     assert bad.code == "bad_args" and "diamond" in bad.reason
+
+
+def test_no_tick_of_a_fuel_is_lost_two_planks_smelt_three(toolbox: Toolbox) -> None:
+    # 300 ticks a plank, 200 an item: a new plank is lit the tick the last burns out, as in the game.
+    kiln = Scenario(name="kiln", description="a flat field; a furnace, three raw iron and two planks",
+                    spawn=Spawn(x=0.5, y=5, z=0.5, facing="south"),
+                    inventory=[Item(name="furnace"), Item(name="raw_iron", count=3), Item(name="oak_planks", count=2)])
+    for body in scenario_body(kiln, "kilner", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground and body.carried("oak_planks") == 2)
+        report = body.ok("mc-smelt", item="iron_ingot", count=3)
+        assert (report["made"], report["fuel"], report["fuel_used"]) == (3, "oak_planks", 2)
+        assert body.carried("iron_ingot") == 3 and body.carried("oak_planks") == 0

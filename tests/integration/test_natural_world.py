@@ -1,7 +1,9 @@
 """The natural generator (bridge/lib/natural) on the versions the README names: the same chunks
 whatever order they are made in, the biomes, trees, ores, caves, water and lava where the game
 puts them (tests/fixtures/bridge/natural_survey.js reads them); and a real server on it, where a
-scenario's bot is put on dry land and a plain `generator: natural` server is joined."""
+scenario's bot is put on dry land and a plain `generator: natural` server is joined, and ore
+that lies in stone is reached by a way dug to it (bridge/helpers/burrow.js): never straight down,
+and not without a pickaxe where the way runs through stone."""
 
 from __future__ import annotations
 
@@ -12,11 +14,14 @@ from pathlib import Path
 import pytest
 
 from agent.bridge import connect
+from agent.checks import evaluate, parse_check
 from agent.goals import read_grounds
 from agent.node import node_binary, node_environment
-from agent.server import LocalServer, ServerSettings
+from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.server.scenario import Scenario
+from agent.tools import Toolbox
 from support.waiting import wait_for
+from support.world_body import scenario_body
 
 SURVEY = Path(__file__).resolve().parent.parent / "fixtures" / "bridge" / "natural_survey.js"
 ORES = ["coal_ore", "iron_ore", "copper_ore", "gold_ore", "redstone_ore", "lapis_ore", "diamond_ore"]
@@ -75,3 +80,33 @@ def test_a_plain_natural_server_is_joined_among_trees_and_stone() -> None:
             assert wait_for(lambda: bot.state().on_ground, timeout_s=30)
             kinds = set(read_grounds(bot).kinds)
     assert kinds & {"oak_log", "birch_log", "spruce_log"} and "stone" in kinds, kinds
+
+
+def carrying(name: str, *items: str) -> Scenario:
+    scenario = load_scenario(name).model_dump(mode="json", exclude_none=True)
+    return Scenario.model_validate({**scenario, "inventory": [{"name": item} for item in items]})
+
+
+def test_buried_ore_is_reached_by_stairs_and_a_tunnel_never_straight_down(toolbox: Toolbox) -> None:
+    # The taiga's nearest iron ore lies 9 below the spawn column: the way zigzags down to it.
+    for body in scenario_body(carrying("natural-taiga", "stone_pickaxe"), "burrower", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
+        start = body.bot.state().position
+        report = body.ok("mc-approach", block="iron_ore", timeout=120)
+        assert report["reached"] and len(report["dug"]) >= 9 and report["end"]["y"] <= start.y - 8
+        # each block dug is ahead of the feet block of its step, never the one under the feet
+        assert all(d["forward"] == 1 and d["right"] == 0 for d in report["dug"]), report["dug"]
+        near = evaluate(body.bot, parse_check({"near_block": {"block": "iron_ore"}}, "c"))
+        assert near.holds, near.detail
+
+
+def test_collecting_buried_ore_digs_down_to_it_and_without_a_pickaxe_the_way_names_the_tool(toolbox: Toolbox) -> None:
+    for body in scenario_body(carrying("natural-plains", "stone_pickaxe"), "miner", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
+        report = body.ok("mc-collect", block="raw_iron", timeout=120)
+        assert report["gained"]["raw_iron"] == 1 and report["dug_on_the_way"] > 0
+    for body in scenario_body(carrying("natural-plains"), "barehanded", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
+        refused = body.call("mc-approach", block="iron_ore")
+        assert refused.code == "needs_tool" and refused.data["missing"] == [{"name": "wooden_pickaxe", "count": 1}]
+        assert "stone is on the way" in refused.reason

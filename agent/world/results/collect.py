@@ -10,8 +10,8 @@ from pydantic import Field
 from agent.checks.model import Item
 from agent.world.results.digging import DigRun
 
-CollectStop = Literal["completed", "needs_tool", "not_found", "unreachable", "fluid_ahead", "unbreakable", "blocked", "timeout", "stopped",
-                      "disconnected"]
+CollectStop = Literal["completed", "needs_tool", "not_found", "unreachable", "fluid_ahead", "drop_ahead", "unbreakable",
+                      "blocked", "fell", "timeout", "stopped", "disconnected"]
 
 
 class CollectReport(DigRun):
@@ -19,6 +19,7 @@ class CollectReport(DigRun):
     asked: int = Field(description="blocks asked for")
     gained: dict[str, int] = Field(description="items the inventory holds more of than before, by name")
     steps: int = Field(description="blocks walked to and dug")
+    dug_on_the_way: int = Field(0, description="blocks dug to reach buried ones (a staircase down to stone or ore)")
     stop_reason: CollectStop
     missing: list[Item] = Field([], description="needs_tool: the cheapest tool that would make the block drop, "
                                                 "which the bot does not carry")
