@@ -24,6 +24,8 @@ UNDERGROUND = frozenset({"stone", "cobblestone", "coal", "coal_ore", "raw_iron",
                          "raw_copper", "copper_ore", "raw_gold", "gold_ore", "redstone", "redstone_ore",
                          "lapis_lazuli", "lapis_ore", "diamond", "diamond_ore"})
 STAIRS_DOWN = 6
+# Explored for a block none of which is within the scan, until one is this near (blocks).
+EXPLORE_NEAR = 16
 
 
 def tool(input_value=None, item: str | None = None, count: int = 1, **kwargs) -> ToolResult:
@@ -52,18 +54,33 @@ def tool(input_value=None, item: str | None = None, count: int = 1, **kwargs) ->
 
 def _run(executor: Any, steps: CraftingPlan, done: list[dict[str, Any]]) -> ToolResult | None:
     """Runs the plan's steps until one falls short; returns that step's result, or None. What
-    lies underground and is not found open to the air (stone under the grass, ore in stone) is
-    dug down to by a staircase, then collected."""
+    lies underground and is not found (stone, ore) is dug down to by a staircase, then collected;
+    what grows above (logs) is explored for, and the plan made again."""
     for step in steps.steps:
         for args in _calls(step):
             record = {**step.model_dump(), "count": args["count"]}
             result = _call(executor, {"type": TOOL_OF[step.action], **args}, record, done)
-            if not result.ok and step.action == "collect" and step.item in UNDERGROUND \
-                    and result.code in ("not_found", "unreachable"):
+            if not result.ok and step.action == "collect" and result.code in ("not_found", "unreachable"):
+                if step.item not in UNDERGROUND:
+                    _explored_for(executor, step.item, done)  # the plan is made again from what is near then
+                    return result
                 result = _dug_down_for(executor, {"type": "mc-collect", **args}, record, done)
             if not result.ok:
                 return result
     return None
+
+
+def _explored_for(executor: Any, item: str, done: list[dict[str, Any]]) -> None:
+    """mc-explore until a block that gives `item` is near (any log, for a log: the wood that grows
+    here, which the next plan then takes), for none within the scan (a desert's edge)."""
+    version = _version(executor)
+    names = gamedata.block_names(version)
+    sources = sorted(gamedata.dropped_by(version).get(item, ())) or [item]
+    if item.endswith("_log"):
+        sources = sorted(b for b in names if b.endswith("_log") and not b.startswith("stripped_"))
+    check = {"any": [{"near_block": {"block": b, "distance": EXPLORE_NEAR}} for b in sources if b in names]}
+    _call(executor, {"type": "mc-explore", "check": check, "max_blocks": 128, "max_seconds": 120, "climbs": 0},
+          {"action": "explore", "item": item, "count": 1}, done)
 
 
 def _dug_down_for(executor: Any, collect: dict[str, Any], record: dict[str, Any],
