@@ -54,8 +54,10 @@ async function place (bot, args) {
 }
 
 // Cells tried for a block set down beside the bot (a crafting table, a furnace): east, west,
-// south, north of the feet, then one farther out, each on solid ground.
+// south, north of the feet, then one farther out, each on solid ground; at the feet's level
+// first, then a step up (on a block beside) and a step down (uneven ground, a stair's top).
 const BESIDE = [[1, 0], [-1, 0], [0, 1], [0, -1], [2, 0], [-2, 0], [0, 2], [0, -2], [1, 1], [-1, -1], [1, -1], [-1, 1]]
+const LEVELS = [0, 1, -1]
 
 /**
  * Places one `itemName` from the inventory on the ground beside the bot. @returns the block
@@ -65,8 +67,8 @@ async function placeBeside (bot, itemName) {
   const item = bot.inventory.items().find((i) => i.name === itemName)
   if (!item) throw new HelperError('refused', `no ${itemName} in the inventory`)
   const feet = bot.entity.position.floored()
-  for (const [dx, dz] of BESIDE) {
-    const pos = feet.offset(dx, 0, dz)
+  for (const [dx, dy, dz] of LEVELS.flatMap((dy) => BESIDE.map(([dx, dz]) => [dx, dy, dz]))) {
+    const pos = feet.offset(dx, dy, dz)
     const below = bot.blockAt(pos.offset(0, -1, 0), false)
     const here = bot.blockAt(pos, false)
     if (here?.boundingBox !== 'empty' || FLUIDS.has(here.name) || below?.boundingBox !== 'block' || overlapsBot(bot, pos)) continue

@@ -1,7 +1,8 @@
 """mc-craft on the real server, on the three versions the README names: oak_log into 4
 oak_planks in the 2x2 grid, a recipe lacking an ingredient refused with it named, a crafting
 table made and set down for a wooden pickaxe (the table read back in the world), cobblestone
-into a stone pickaxe at that table; every count read in the inventory before and after."""
+into a stone pickaxe at that table, a table set down a step up where the feet are walled in;
+every count read in the inventory before and after."""
 
 from __future__ import annotations
 
@@ -65,3 +66,16 @@ def test_cobblestone_makes_a_stone_pickaxe_at_that_table(bench: Body) -> None:
     assert report["made"] == 1 and report["placed_table"] is False and report["table"] is not None
     assert _changes(report) == {"cobblestone": -3, "stick": -2, "stone_pickaxe": 1}
     assert bench.carried("stone_pickaxe") == 1 and bench.carried("cobblestone") == 0
+
+
+def test_walled_in_at_the_feet_the_table_is_set_down_a_step_up(toolbox: Toolbox) -> None:
+    # A stair's top or a trench: every cell beside the feet is dirt, so the table goes on one.
+    trench = Scenario.model_validate({
+        "name": "trench", "description": "the bot in a one-block hole: dirt all round at the feet's level",
+        "spawn": {"x": 0.5, "y": 5, "z": 0.5, "facing": "south"},
+        "boxes": [{"block": "dirt", "from": [-2, 5, -2], "to": [2, 5, 2]}], "blocks": [{"block": "air", "at": [0, 5, 0]}],
+        "inventory": [{"name": "oak_planks", "count": 3}, {"name": "stick", "count": 2}, {"name": "crafting_table"}]})
+    for body in scenario_body(trench, "trencher", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground and body.carried("crafting_table") == 1)
+        report = body.ok("mc-craft", item="wooden_pickaxe")
+        assert report["made"] == 1 and report["placed_table"] is True and report["table"]["y"] == 6
