@@ -73,7 +73,9 @@ async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline,
   const reached = cheapest(bot, targets, radius + SEARCH_MARGIN, Math.min(ANY_SEARCH_MS, left(deadline)))
   if (reached === null) {
     for (const c of cells) unreachable.add(c.toString())
-    throw new Stop('unreachable', `no walk reaches any of the ${cells.length} ${kind.name} open to the air within ${radius} blocks`)
+    const stop = new Stop('unreachable', `no walk reaches any of the ${cells.length} ${kind.name} open to the air within ${radius} blocks`)
+    stop.cells = cells // for a caller that can reach them otherwise (stand-under.js); not part of a report
+    throw stop
   }
   await walk(bot, targets[reached], deadline, `walking to the ${kind.name}`)
   return { cell: cells[reached], dug: [] }

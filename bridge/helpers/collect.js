@@ -8,11 +8,12 @@ const { goals } = require('mineflayer-pathfinder')
 const { Vec3 } = require('vec3')
 const { frameOf } = require('./frame')
 const { clear, toolLacking, toolsSaid } = require('./digging')
-const { runSteps } = require('./stepwise')
-const { sleep } = require('./waiting')
+const { runSteps, Stop } = require('./stepwise')
+const { waitFor } = require('./waiting')
 const { settle } = require('./steering')
 const { walkToNearest, walk, kindOf, left } = require('./approach')
 const { carried } = require('./inventory')
+const { overhead, climbUnder, takeDown } = require('./stand-under')
 
 const everything = () => true
 
@@ -22,7 +23,9 @@ const DROP_APPEARS_MS = 1000
 const DROP_FLIES = 3
 const PICKUP_MS = 1000
 const PICKUP_TRIES = 3
-const POLL_MS = 50
+// The game's reach from the eyes in survival, and the eyes' height above the feet (blocks).
+const REACH = 4.5
+const EYES = 1.62
 
 /**
  * @param {{block: string, count?: number, radius?: number, timeout_s?: number, avoid?: number[][]}} args
@@ -38,15 +41,49 @@ async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeout
   const dug = []
   let onTheWay = 0
   const run = await runSteps(bot, count, async () => {
-    // a build's own blocks are never dug, so no way is dug near them either
-    const reached = await walkToNearest(bot, kind, radius, (c) => new goals.GoalLookAtBlock(c, bot.world), unreachable, deadline, avoid.length === 0)
+    const reached = await reachOne(bot, kind, radius, unreachable, deadline, avoid.length === 0)
     onTheWay += reached.dug.length
     await settle(bot) // a walk can end mid-step on a slope: digging in the air is 5 times slower
     const got = await clear(bot, frameOf(bot), reached.cell)
     dug.push(got)
+    if (reached.pillar) await takeDown(bot, reached.pillar)
     await pickUp(bot, reached.cell, deadline, got.block)
   })
   return { block, asked: count, blocks_dug: dug.length, dug, dug_on_the_way: onTheWay, gained: gained(before, counts(bot)), ...run }
+}
+
+/**
+ * Into digging reach of the nearest block of `kind` a walk reaches; when all are buried, by a way
+ * dug to the nearest (burrow.js); when the ones a walk comes near are too high (a trunk's top),
+ * from a pillar built under one (stand-under.js), which the caller takes down after. A build's
+ * own blocks (`free` false) are never dug, so no way is dug or built near them either.
+ * @returns {{cell, dug, pillar?}} `pillar`: the cell the pillar stands on
+ */
+async function reachOne (bot, kind, radius, unreachable, deadline, free) {
+  try {
+    return await walkToNearest(bot, kind, radius, (c) => new InReach(c, bot.world), unreachable, deadline, free)
+  } catch (err) {
+    const under = free && err instanceof Stop && err.reason === 'unreachable' ? overhead(bot, err.cells ?? []) : null
+    if (!under) throw err
+    await climbUnder(bot, under, walk, deadline)
+    return { cell: under.cell, dug: [], pillar: under.stand }
+  }
+}
+
+/**
+ * In digging reach of the block at `cell`, a face of it in sight. mineflayer-pathfinder 2.4.5's
+ * GoalLookAtBlock measures its reach from the feet to a point 1.6 above the block, so a block 3
+ * or more above the feet was never in reach (a trunk's fourth log); the reach is measured here
+ * from the eyes, and the library's test, its own reach widened past ours, kept for the face in sight.
+ */
+class InReach extends goals.GoalLookAtBlock {
+  constructor (cell, world) {
+    super(cell, world, { reach: REACH + 2 * EYES + 1 })
+  }
+
+  isEnd (node) {
+    return node.offset(0.5, EYES, 0.5).distanceTo(this.pos.offset(0.5, 0.5, 0.5)) <= REACH && super.isEnd(node)
+  }
 }
 
 /**
@@ -93,15 +130,6 @@ function nearestDrop (bot, cell) {
   const centre = cell.offset(0.5, 0.5, 0.5)
   const drops = Object.values(bot.entities).filter((e) => e.name === 'item' && e.position.distanceTo(centre) < DROP_FLIES)
   return drops.sort((a, b) => a.position.distanceTo(centre) - b.position.distanceTo(centre))[0] ?? null
-}
-
-async function waitFor (found, ms) {
-  const until = Date.now() + ms
-  for (;;) {
-    const value = found()
-    if (value || Date.now() >= until) return value
-    await sleep(POLL_MS)
-  }
 }
 
 function counts (bot) {

@@ -115,4 +115,4 @@ async function pillarUp (bot, { blocks = 1, item }) {
   }
 }
 
-module.exports = { pillarUp }
+module.exports = { pillarUp, climbOne, pickItem }

@@ -19,4 +19,14 @@ function withTimeout (promise, ms, what, cleanup = () => {}) {
   })
 }
 
-module.exports = { sleep, withTimeout }
+/** Polls `found` every `pollMs` until it returns something truthy or `ms` pass; returns its last value. */
+async function waitFor (found, ms, pollMs = 50) {
+  const until = Date.now() + ms
+  for (;;) {
+    const value = found()
+    if (value || Date.now() >= until) return value
+    await sleep(pollMs)
+  }
+}
+
+module.exports = { sleep, withTimeout, waitFor }

@@ -100,6 +100,21 @@ def test_the_block_dug_is_the_nearest_open_to_the_air_then_a_way_is_dug_to_a_bur
         assert left.code == "not_found" and "(for cobblestone) left within 16 blocks" in left.reason
 
 
+TALL_OAK = Scenario.model_validate({
+    "name": "tall-oak", "description": "an oak trunk 7 high (y 5-11) 3 south under leaves from y 9",
+    "spawn": {"x": 0.5, "y": 5, "z": 0.5, "facing": "south"},
+    "boxes": [{"block": "oak_leaves", "from": [-2, 9, 1], "to": [2, 12, 5]}, {"block": "oak_log", "from": [0, 5, 3], "to": [0, 11, 3]}]})
+
+
+def test_every_log_of_a_trunk_7_high_is_cut_the_top_from_a_pillar_taken_down_after(toolbox: Toolbox) -> None:
+    for body in scenario_body(TALL_OAK, "lumberjack", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground)
+        report = body.ok("mc-collect", block="oak_log", count=7, timeout=120)
+        assert sorted(d["position"]["y"] for d in report["dug"]) == list(range(5, 12))  # the top is 6 above the ground
+        assert report["gained"] == {"oak_log": 7}  # the block the pillar was made of came back
+        assert [body.bot.block_at(0, y, 3) for y in range(5, 12)] == ["air"] * 7  # nothing built stays
+
+
 def test_a_run_on_the_tree_collects_three_logs_and_the_world_verifies_it(tmp_path: Path) -> None:
     trace, token = tmp_path / "trace.jsonl", new_token()
     done = mcagent("run", "--scenario", "tree", "--config", str(run_config(tmp_path)), "--port", "0",
