@@ -6,7 +6,7 @@
 // blocks (x east, y up, z south).
 const { feetBlock } = require('./frame')
 const { yawToDeg, facingOf } = require('./angles')
-const { digStep, frameAlong, toolLacking, toolsSaid } = require('./digging')
+const { digStep, frameAlong, toolLacking, toolsSaid, fastest, digSeconds } = require('./digging')
 const { PLANS } = require('./dig-stairs')
 const { PLAN: TUNNEL } = require('./tunnel')
 const { Stop, haltWatch } = require('./stepwise')
@@ -15,43 +15,54 @@ const { HelperError } = require('./errors')
 
 // A block 16 below and 16 along is 32 steps away; a few more for the turns.
 const MAX_STEPS = 40
+// A block slower than this to dig with what is carried stops the way for the tool that digs it
+// faster (stone by hand: 7.5 s; with a wooden pickaxe 1.15 s).
+const SLOW_DIG_S = 3
+// A step digs at most three blocks and walks one; none is begun with less time left than this.
+const STEP_S = 3 * SLOW_DIG_S + 3
 
 /**
- * Digs towards `cell` until it is beside the body (next to the feet or head cell, or under the
- * feet: within 2 blocks of the feet), or the next step would dig it (it is within reach then).
- * A block on the way that drops nothing without a tool the bot does not carry (stone: a pickaxe)
- * stops it before it is dug, `needs_tool` with the cheapest tool as `missing`: by hand a
- * staircase through stone takes 7.5 s a block. @returns the blocks dug, in order
+ * Digs towards `cell` until it is beside the body (a side of the feet or head cell, or of the
+ * cell under one of them: within 2 blocks of the feet, never the block the bot stands on), or
+ * the next step would dig it (a block 2 above the head: in reach, 2.5 from the feet). A block on
+ * the way too slow to dig with what the bot carries, which a tool it lacks digs faster (stone by
+ * hand), stops it before it is dug, `needs_tool` with the cheapest tool as `missing`.
+ * @returns the blocks dug, in order
  */
 async function burrowTo (bot, cell, deadline, what) {
   const halted = haltWatch(bot)
   const dug = []
   for (let step = 0; !beside(feetBlock(bot), cell); step++) {
     if (step >= MAX_STEPS) throw new Stop('unreachable', `not beside the ${what} after ${MAX_STEPS} steps dug towards it`)
-    if (Date.now() >= deadline) throw new HelperError('timeout', `the call ran out of time digging to the ${what}`)
+    if (deadline - Date.now() < STEP_S * 1000) throw new HelperError('timeout', `the call ran out of time digging to the ${what}`)
     halted()
     const feet = feetBlock(bot)
     const facing = wayTo(feet, cell) ?? facingOf(yawToDeg(bot.entity.yaw))
     const plan = planFor(cell.y - feet.y)
     const cells = plan.cells.map((c) => frameAlong(bot, facing).toWorld(...c))
     if (cells.some((c) => c.equals(cell))) break // the next step would dig the block itself: it is in reach
-    needsNoTool(bot, cells)
+    notTooSlow(bot, cells)
     await settle(bot)
     dug.push(...await digStep(bot, facing, plan))
   }
   return dug
 }
 
-/** Whether `cell` is next to the feet or head cell at `feet`, or just under the feet. */
+/** Whether `cell` is at a side of the feet or head cell at `feet`, or of the cell under the feet. */
 function beside (feet, cell) {
   const dy = cell.y - feet.y
-  return Math.abs(cell.x - feet.x) + Math.abs(cell.z - feet.z) <= 1 && dy >= -1 && dy <= 1
+  return Math.abs(cell.x - feet.x) + Math.abs(cell.z - feet.z) === 1 && dy >= -1 && dy <= 1
 }
 
-/** The facing along the longer horizontal way to `cell`; null when it is straight above or below. */
+/**
+ * The facing along the longer horizontal way to `cell`; null (keep the way the bot faces) while
+ * the block is 2 or more above or below and at most one block aside: a stair turned back there
+ * would need the cell it just dug out as its footing.
+ */
 function wayTo (feet, cell) {
   const dx = cell.x - feet.x
   const dz = cell.z - feet.z
+  if (Math.abs(cell.y - feet.y) >= 2 && Math.abs(dx) + Math.abs(dz) <= 1) return null
   if (dx !== 0 && Math.abs(dx) >= Math.abs(dz)) return dx > 0 ? 'east' : 'west'
   if (dz !== 0) return dz > 0 ? 'south' : 'north'
   return null
@@ -63,16 +74,13 @@ function planFor (dy) {
   return dy >= 2 ? PLANS.up : TUNNEL
 }
 
-/** Stops with `needs_tool` before digging a block of `cells` that needs a tool the bot does not carry. */
-function needsNoTool (bot, cells) {
+/** Stops with `needs_tool` before a block of `cells` too slow to dig with what is carried, whose tool the bot lacks. */
+function notTooSlow (bot, cells) {
   for (const pos of cells) {
     const block = bot.blockAt(pos, false)
-    if (!block || block.boundingBox !== 'block') continue
+    if (!block || block.boundingBox !== 'block' || digSeconds(bot, block, fastest(bot, block)) <= SLOW_DIG_S) continue
     const tools = toolLacking(bot, { id: block.type })
-    if (tools) {
-      throw new Stop('needs_tool', `${block.name} is on the way: digging it takes ${toolsSaid(tools)}, and the bot carries none`,
-        { missing: [{ name: tools[0], count: 1 }] })
-    }
+    if (tools) throw new Stop('needs_tool', `${block.name} is on the way: digging it takes ${toolsSaid(tools)}, and the bot carries none`, { missing: [{ name: tools[0], count: 1 }] })
   }
 }
 

@@ -102,10 +102,20 @@ function checkFooting (bot, frame, pos, missing) {
 
 /** Puts in the hand what digs `block` fastest of what the bot carries (the bare hand when nothing helps). */
 async function equipFastest (bot, block) {
-  const seconds = (item) => block.digTime(item?.type ?? null, false, false, false, item?.enchants ?? [], bot.entity.effects)
-  let best = bot.heldItem
-  for (const item of bot.inventory.items()) if (seconds(item) < seconds(best)) best = item
+  const best = fastest(bot, block)
   if (best && best !== bot.heldItem) await bot.equip(best, 'hand')
+}
+
+/** What of the hand and the inventory digs `block` fastest (null: the bare hand). */
+function fastest (bot, block) {
+  let best = bot.heldItem
+  for (const item of bot.inventory.items()) if (digSeconds(bot, block, item) < digSeconds(bot, block, best)) best = item
+  return best
+}
+
+/** Seconds to dig `block` with `item` in the hand (null: the bare hand), on the ground. */
+function digSeconds (bot, block, item) {
+  return block.digTime(item?.type ?? null, false, false, false, item?.enchants ?? [], bot.entity.effects) / 1000
 }
 
 /**
@@ -172,4 +182,4 @@ function faceAgain (bot, facing) {
   return bot.look(yawFromDeg(yawOfFacing(facing)), 0, true)
 }
 
-module.exports = { digAlong, digStep, frameAlong, clear, toolLacking, toolsSaid, MAX_DIG_S }
+module.exports = { digAlong, digStep, frameAlong, clear, toolLacking, toolsSaid, fastest, digSeconds, MAX_DIG_S }

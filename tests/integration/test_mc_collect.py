@@ -1,7 +1,8 @@
 """mc-collect on the real server, under the tree scenario's oak (a trunk of four logs): the logs
 are walked to, dug and picked up, the inventory counted before and after says what was gained,
-the trunk's cells are air afterwards; the top log, out of reach from the ground, stops
-unreachable, and a kind not there not_found. Then `mcagent run` on the tree, with a policy that
+the trunk's cells are air afterwards; the top log, 3 above the feet, is in reach from the eyes,
+a trunk 7 high is cut to its top from a pillar taken down after, a buried block is dug to, and a
+kind not there is not_found. Then `mcagent run` on the tree, with a policy that
 calls mc-collect, ends verified."""
 
 from __future__ import annotations
@@ -46,13 +47,11 @@ def test_three_logs_are_dug_picked_up_and_counted(tree: Body) -> None:
     assert evaluate(tree.bot, parse_check({"has_item": {"name": "oak_log", "count": 3}}, "c")).holds
 
 
-def test_the_log_out_of_reach_stops_unreachable_and_a_kind_not_there_not_found(tree: Body) -> None:
-    # The top log is 3 blocks above the feet of anyone standing: out of digging reach from the ground.
-    high = tree.call("mc-collect", block="oak_log")
-    assert not high.ok and high.code == "unreachable"
-    assert (high.data["blocks_dug"], high.data["gained"]) == (0, {})
-    assert "no walk reaches any of the 1 oak_log open to the air within 16 blocks" in high.reason
-    assert tree.bot.block_at(*TRUNK[-1]) == "oak_log" and _logs(tree) == 3
+def test_the_top_log_3_above_the_feet_is_in_reach_from_the_eyes_and_a_kind_not_there_not_found(tree: Body) -> None:
+    # The game's reach is 4.5 blocks from the eyes: the fourth log, 3 above the feet, is 4.0 away.
+    top = tree.ok("mc-collect", block="oak_log")
+    assert [(d["position"]["x"], d["position"]["y"], d["position"]["z"]) for d in top["dug"]] == [TRUNK[-1]]
+    assert top["gained"] == {"oak_log": 1} and _logs(tree) == 4
     none = tree.call("mc-collect", block="sand", count=2)
     assert none.code == "not_found" and "no sand left within 16 blocks" in none.reason
 
