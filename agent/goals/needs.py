@@ -4,8 +4,11 @@ planner would chain these; here the world says them after the fact, in the faile
 `missing` (a make report's ingredients, how many more of each, beside what it carried; a
 collecting's cheapest tool), and the focus (agent/planner/focus.py) works on them first.
 
-A need is bounded: at most MAX_DEPTH deep (a need of a need of a need) and MAX_NEEDS in a run,
-so a world that can never give the thing ends at the step bound, not in a chain of needs.
+A need is bounded: at most MAX_DEPTH deep (a need of a need of a need), MAX_NEEDS in a run,
+and given up after NEED_STEPS outer steps on it, so a world that cannot give the thing does not
+hold the plan at it. A thing of a kind (planks, logs) is named as the member the world supports:
+the one carried, seen, or made from what is carried or seen (spruce planks by a spruce tree),
+not the first a recipe lists.
 """
 
 from __future__ import annotations
@@ -15,10 +18,13 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from agent.checks.model import HasItem, Item
+from agent.goals.names import KINDS
 from agent.goals.understanding import SubGoal
+from agent.world.gamedata import item_names, recipes
 
 MAX_DEPTH = 3
 MAX_NEEDS = 8
+NEED_STEPS = 3
 
 
 class _Lacking(BaseModel):
@@ -47,3 +53,17 @@ def needed(items: list[Item], tool: str, depth: int) -> list[SubGoal]:
     step that needed them, so they do not last to the end."""
     return [SubGoal(says=f"get {item.count} {item.name} ({tool} needs it)",
                     check=HasItem(has_item=item), by="need", depth=depth, lasting=False) for item in items]
+
+
+def supported(item: Item, carried: list[str], seen: list[str], mc_version: str | None = None) -> Item:
+    """`item`, or the member of its kind (KINDS: planks, logs, wool, saplings) the world supports:
+    one carried, else one seen, else one a recipe makes from what is carried or seen; else as named."""
+    suffix = next((s for s in set(KINDS.values()) if item.name.endswith(s)), None)
+    if suffix is None:
+        return item
+    members = sorted(n for n in item_names(mc_version) if n.endswith(suffix))
+    around = set(carried) | set(seen)
+    made = [m for m in members if any(set(way.ingredients) <= around for way in recipes(mc_version).get(m, ())
+                                      if way.ingredients)]
+    chosen = next(iter([m for m in carried if m in members] + [m for m in seen if m in members] + made), item.name)
+    return item.model_copy(update={"name": chosen})

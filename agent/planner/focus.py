@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from agent.checks import Check, Verdict
 from agent.checks.model import All, HasItem, Item
-from agent.goals.needs import MAX_DEPTH, MAX_NEEDS, needed
+from agent.goals.needs import MAX_DEPTH, MAX_NEEDS, NEED_STEPS, needed
 from agent.goals.understanding import SubGoal, Understanding
 from agent.planner.given import given_args, parts_of
 from agent.tools import Toolbox
@@ -30,14 +30,16 @@ class Focus:
     goals: Understanding
     read: Reader
     index: int | None = None  # 0-based; None before the first reading
-    used: set[int] = field(default_factory=set)  # sub-goals that do not last and have held: done for good
+    used: set[int] = field(default_factory=set)  # sub-goals that do not last and have held (or were given up): done for good
     needs: int = 0  # sub-goals added for what steps lacked, in this run
+    tries: dict[int, int] = field(default_factory=dict)  # readings a need stayed the focus, by its position
 
     def update(self) -> SubGoal | None:
         """Reads the sub-goals in order; the new focus when it moved, else None. A sub-goal that a
         later one uses up (logs carried, then stored) counts as done once it has held; the rest
-        are read each time. When every one holds the focus stays where it was: the run's own
-        check decides the end."""
+        are read each time. A need the focus stayed on for NEED_STEPS readings is given up (the
+        world could not give it; the step that needed it may find another way). When every one
+        holds the focus stays where it was: the run's own check decides the end."""
         for index, subgoal in enumerate(self.goals.subgoals):
             if index in self.used:
                 continue
@@ -45,11 +47,18 @@ class Focus:
                 if not subgoal.lasting:
                     self.used.add(index)
                 continue
+            if subgoal.by == "need" and self._tried(index) > NEED_STEPS:
+                self.used.add(index)
+                continue
             if index == self.index:
                 return None
             self.index = index
             return subgoal
         return None
+
+    def _tried(self, index: int) -> int:
+        self.tries[index] = self.tries.get(index, 0) + 1
+        return self.tries[index]
 
     @property
     def current(self) -> SubGoal | None:
@@ -69,23 +78,25 @@ class Focus:
         return left[0] if len(left) == 1 else All(all=left)
 
 
-    def need(self, items: list[Item], tool: str) -> list[SubGoal]:
+    def need(self, items: list[Item], tool: str) -> list[tuple[int, SubGoal]]:
         """Carrying `items`, which a step of `tool` towards the focus lacked, as sub-goals just
         before it, so the next reading turns to them; within the bounds of needs.py, and not an
         item the focus or a sub-goal before it already asks to carry (a need met, then used up,
-        is asked again). The sub-goals added, in order."""
+        is asked again). The sub-goals added with their positions (0-based), in order."""
         if (current := self.current) is None or self.index is None or current.depth >= MAX_DEPTH:
             return []
         asked = {part.has_item.name for index, subgoal in enumerate(self.goals.subgoals[:self.index + 1])
                  if index not in self.used for part in parts_of(subgoal.check) if isinstance(part, HasItem)}
         fresh = [item for item in items if item.name not in asked][:max(0, MAX_NEEDS - self.needs)]
         added = needed(fresh, tool, current.depth + 1)
-        if added:
-            at, subgoals = self.index, self.goals.subgoals
-            self.goals = self.goals.model_copy(update={"subgoals": [*subgoals[:at], *added, *subgoals[at:]]})
-            self.used = {i + len(added) if i >= at else i for i in self.used}
-            self.index, self.needs = at + len(added), self.needs + len(added)  # the focus is now past them: update() moves
-        return added
+        if not added:
+            return []
+        at, subgoals, n = self.index, self.goals.subgoals, len(added)
+        self.goals = self.goals.model_copy(update={"subgoals": [*subgoals[:at], *added, *subgoals[at:]]})
+        self.used = {i + n if i >= at else i for i in self.used}
+        self.tries = {i + n if i >= at else i: k for i, k in self.tries.items()}
+        self.index, self.needs = at + n, self.needs + n  # the focus is now past them: update() moves
+        return list(enumerate(added, at))
 
 
 def achievers(check: Check, toolbox: Toolbox) -> list[str]:

@@ -28,7 +28,7 @@ from pydantic import Field
 
 from agent.checks import Check, Verdict
 from agent.goals import SubGoal
-from agent.goals.needs import lacked
+from agent.goals.needs import lacked, supported
 from agent.infospace.models import preview
 from agent.llm import Capabilities, LlmError, Metered
 from agent.planner import prompts, whole_turns
@@ -197,9 +197,11 @@ class Planner:
         focus's (Focus.need), which the next step turns to."""
         if self._focus is None or ran.result.status != "failed" or ran.turn.tool is None:
             return
-        for subgoal in self._focus.need(lacked(ran.result.data), ran.turn.tool):
-            index = self._focus.goals.subgoals.index(subgoal) + 1
-            self.trace.add(Needed(plan=frame.plan, tool=ran.turn.tool, check=subgoal.check.describe(), index=index,
+        values = self.ctx.values() or {}
+        items = [supported(item, values.get("carried", []), values.get("block_seen", []))
+                 for item in lacked(ran.result.data)]
+        for index, subgoal in self._focus.need(items, ran.turn.tool):
+            self.trace.add(Needed(plan=frame.plan, tool=ran.turn.tool, check=subgoal.check.describe(), index=index + 1,
                                   depth=subgoal.depth, outer_step=frame.outer_step))
 
     def status_line(self) -> str:

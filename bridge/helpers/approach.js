@@ -141,7 +141,7 @@ async function walk (bot, goal, deadline, what) {
  * @param {{block: string, radius?: number, dig?: boolean, timeout_s?: number}} args `dig`: when
  * every block of the kind within the radius is buried, dig a way to the nearest (burrow.js)
  */
-async function approach (bot, { block, radius = 16, dig = true, timeout_s: timeoutS = 30 }) {
+async function approach (bot, { block, radius = 16, dig = true, timeout_s: timeoutS = 60 }) {
   const kind = kindOf(bot, block)
   const start = vec(bot.entity.position)
   let reached = null

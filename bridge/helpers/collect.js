@@ -1,6 +1,8 @@
 'use strict'
 // Collecting blocks of a kind: for each, the nearest one a walk can reach to within digging
-// range is walked to (pathfinder, no digging or building on the way), dug as digging.js digs
+// range is walked to (pathfinder, no digging or building on the way; when all are buried, a way
+// dug to the nearest, burrow.js; when the ones near are too high, from a pillar taken down
+// after, stand-under.js), dug as digging.js digs
 // (the fastest tool carried in hand, never letting in lava or water), and its drop walked onto
 // until the inventory shows it. The inventory is counted before and after: what was gained is
 // what the world gave, not what was dug. Positions are world blocks (x east, y up, z south).

@@ -18,6 +18,8 @@ COLLECT_BOUND = 16  # mc-collect's bound on blocks per call
 # Looked for whatever the item: what tech trees are made of.
 RAW_MATERIALS = ("stone", "cobblestone", "coal_ore", "iron_ore", "deepslate_iron_ore", "sand", "gravel", "dirt")
 TOOL_OF = {"collect": "mc-collect", "craft": "mc-craft", "smelt": "mc-smelt"}
+# A step that failed so: no plan made again helps.
+FATAL = ("disconnected", "dead", "not_spawned", "timeout", "stopped")
 # What lies under the ground in a natural world, and the stairs dug down towards it at a time
 # (each step digs two or three blocks: below 3-4 of dirt, stone, which gives cobblestone).
 UNDERGROUND = frozenset({"stone", "cobblestone", "coal", "coal_ore", "raw_iron", "iron_ore", "deepslate_iron_ore",
@@ -45,14 +47,14 @@ def tool(input_value=None, item: str | None = None, count: int = 1, **kwargs) ->
         steps = plan(item, count, held, _near(executor, item, version), version)
         if steps.unobtainable:
             return ToolResult.failure("refused", "; ".join(steps.unobtainable), {"steps": done})
-        failed = _run(executor, steps, done)
-        if failed is not None and failed.code in ("disconnected", "dead", "not_spawned", "timeout", "stopped"):
+        failed = _run(executor, steps, done, version)
+        if failed is not None and failed.code in FATAL:
             return ToolResult.failure(failed.code, failed.reason, {"steps": done})
     return ToolResult.failure("incomplete", f"{item}: still short after {REPLANS} plans; last: {done[-1] if done else 'no step'}",
                               {"steps": done})
 
 
-def _run(executor: Any, steps: CraftingPlan, done: list[dict[str, Any]]) -> ToolResult | None:
+def _run(executor: Any, steps: CraftingPlan, done: list[dict[str, Any]], version: str | None) -> ToolResult | None:
     """Runs the plan's steps until one falls short; returns that step's result, or None. What
     lies underground and is not found (stone, ore) is dug down to by a staircase, then collected;
     what grows above (logs) is explored for, and the plan made again."""
@@ -60,27 +62,30 @@ def _run(executor: Any, steps: CraftingPlan, done: list[dict[str, Any]]) -> Tool
         for args in _calls(step):
             record = {**step.model_dump(), "count": args["count"]}
             result = _call(executor, {"type": TOOL_OF[step.action], **args}, record, done)
+            if not result.ok and step.action == "collect" and step.item not in UNDERGROUND and result.code == "not_found":
+                explored = _explored_for(executor, step.item, version, done)
+                # the plan is made again from what is near now, unless the exploring could not go on
+                return explored if explored.code in FATAL else result
             if not result.ok and step.action == "collect" and result.code in ("not_found", "unreachable"):
-                if step.item not in UNDERGROUND:
-                    _explored_for(executor, step.item, done)  # the plan is made again from what is near then
-                    return result
                 result = _dug_down_for(executor, {"type": "mc-collect", **args}, record, done)
             if not result.ok:
                 return result
     return None
 
 
-def _explored_for(executor: Any, item: str, done: list[dict[str, Any]]) -> None:
+def _explored_for(executor: Any, item: str, version: str | None, done: list[dict[str, Any]]) -> ToolResult:
     """mc-explore until a block that gives `item` is near (any log, for a log: the wood that grows
     here, which the next plan then takes), for none within the scan (a desert's edge)."""
-    version = _version(executor)
     names = gamedata.block_names(version)
-    sources = sorted(gamedata.dropped_by(version).get(item, ())) or [item]
-    if item.endswith("_log"):
-        sources = sorted(b for b in names if b.endswith("_log") and not b.startswith("stripped_"))
+    sources = _logs(version) if item.endswith("_log") else sorted(gamedata.dropped_by(version).get(item, ())) or [item]
     check = {"any": [{"near_block": {"block": b, "distance": EXPLORE_NEAR}} for b in sources if b in names]}
-    _call(executor, {"type": "mc-explore", "check": check, "max_blocks": 128, "max_seconds": 120, "climbs": 0},
-          {"action": "explore", "item": item, "count": 1}, done)
+    return _call(executor, {"type": "mc-explore", "check": check, "max_blocks": 128, "max_seconds": 120, "climbs": 0},
+                 {"action": "explore", "item": item, "count": 1}, done)
+
+
+def _logs(version: str | None) -> list[str]:
+    """Every kind of log a tree grows (not the stripped ones)."""
+    return sorted(b for b in gamedata.block_names(version) if b.endswith("_log") and not b.startswith("stripped_"))
 
 
 def _dug_down_for(executor: Any, collect: dict[str, Any], record: dict[str, Any],
@@ -135,8 +140,7 @@ def _near(executor: Any, item: str, version: str | None) -> set[str]:
     wide = plan(item, 1, {}, _everything(version), version)
     drops = gamedata.dropped_by(version)
     names = gamedata.block_names(version)
-    logs = sorted(b for b in names if b.endswith("_log") and not b.startswith("stripped_"))
-    wanted = [TABLE, FURNACE, *logs, *(b for b in RAW_MATERIALS if b in names),
+    wanted = [TABLE, FURNACE, *_logs(version), *(b for b in RAW_MATERIALS if b in names),
               *sorted(b for s in wide.steps if s.action == "collect" for b in drops.get(s.item, ()))]
     kinds = list(dict.fromkeys(wanted))[:MAX_SCANNED]
     near: set[str] = set()

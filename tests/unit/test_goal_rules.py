@@ -13,7 +13,8 @@ from agent.checks import Verdict
 from agent.cli.run_cmd import goal_and_check
 from agent.goals import Understanding, ground, understand
 from agent.goals.grounds import Columns, Grounds, Point, Sighted
-from agent.goals.needs import MAX_DEPTH, lacked
+from agent.checks.model import Item
+from agent.goals.needs import MAX_DEPTH, NEED_STEPS, lacked, supported
 from agent.planner.focus import Focus
 from agent.server import load_scenario
 from agent.session.world import WorldOptions
@@ -186,9 +187,9 @@ def test_a_need_is_worked_on_before_the_sub_goal_whose_step_lacked_it_then_the_p
     focus.update()
     wanted = lacked({"missing": [{"name": "wooden_pickaxe", "count": 1}]})
     added = focus.need(wanted, "mc-collect")
-    assert [(g.check.describe(), g.by, g.depth, g.lasting) for g in added] == [
-        ("has_item wooden_pickaxe 1", "need", 1, False)]
-    assert focus.update() is added[0] and focus.goals.line().startswith("1. has_item wooden_pickaxe 1  2. has_item stone")
+    assert [(i, g.check.describe(), g.by, g.depth, g.lasting) for i, g in added] == [
+        (0, "has_item wooden_pickaxe 1", "need", 1, False)]
+    assert focus.update() is added[0][1] and focus.goals.line().startswith("1. has_item wooden_pickaxe 1  2. has_item stone")
     assert focus.goals.check == goals.check  # a need is used up: the end's check is the goal's
     assert focus.need(wanted, "mc-collect") == []  # asked already
     holding.add("has_item wooden_pickaxe 1")
@@ -201,9 +202,24 @@ def test_needs_of_needs_stop_at_their_depth() -> None:
     focus = Focus(understand("get a stone pickaxe"), lambda check: Verdict(holds=False, detail=""))
     focus.update()
     for depth in range(1, MAX_DEPTH + 1):
-        [added] = focus.need(lacked({"missing": [{"name": f"need_{depth}", "count": 1}]}), "mc-craft")
+        [(_, added)] = focus.need(lacked({"missing": [{"name": f"need_{depth}", "count": 1}]}), "mc-craft")
         assert added.depth == depth and focus.update() is added
     assert focus.need(lacked({"missing": [{"name": "stick", "count": 1}]}), "mc-craft") == []
+
+
+def test_a_need_the_world_does_not_give_is_given_up_after_its_steps_and_the_plan_goes_on() -> None:
+    focus = Focus(understand("get a stone pickaxe"), lambda check: Verdict(holds=False, detail=""))
+    focus.update()
+    [(_, need)] = focus.need(lacked({"missing": [{"name": "oak_planks", "count": 3}]}), "mc-craft")
+    assert [focus.update() for _ in range(NEED_STEPS + 1)] == [need] + [None] * (NEED_STEPS - 1) + [
+        focus.goals.subgoals[1]]  # the stone pickaxe again
+
+
+def test_a_need_of_a_kind_names_the_member_the_world_supports() -> None:
+    planks = Item(name="oak_planks", count=3)
+    assert supported(planks, carried=[], seen=["dirt", "spruce_log"]).name == "spruce_planks"  # made from a log seen
+    assert supported(planks, carried=["birch_planks"], seen=["spruce_log"]).name == "birch_planks"  # carried first
+    assert supported(planks, carried=[], seen=[]) == planks and supported(Item(name="stick"), [], ["spruce_log"]).name == "stick"
 
 
 def test_a_given_check_is_one_sub_goal_taken_as_written() -> None:

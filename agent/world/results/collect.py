@@ -21,5 +21,5 @@ class CollectReport(DigRun):
     steps: int = Field(description="blocks walked to and dug")
     dug_on_the_way: int = Field(0, description="blocks dug to reach buried ones (a staircase down to stone or ore)")
     stop_reason: CollectStop
-    missing: list[Item] = Field([], description="needs_tool: the cheapest tool that would make the block drop, "
-                                                "which the bot does not carry")
+    missing: list[Item] = Field([], description="needs_tool: the cheapest tool the bot does not carry that the "
+                                                "kind needs to drop, or a way to a buried one to be dug")
