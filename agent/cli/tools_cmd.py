@@ -13,7 +13,8 @@ from agent.cli.parser import add_config_flags, load_from_args
 from agent.config import LoadedConfig
 from agent.paths import REPO_ROOT
 from agent.goals import understand
-from agent.planner.focus import achievers, aimed_words, leading
+from agent.planner.focus import achievers, aimed_words
+from agent.planner.given import given_args
 from agent.planner.offer import Catalog, Offering, offer_text
 from agent.tools import Toolbox, ToolSource, catalog_text, load_toolbox, standard_sources
 from agent.tools.catalog import grouped
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         offering = Offering(toolbox, "ranked", loaded.config.catalog_size)
         goals = understand(args.goal, loaded.config.mc_version).subgoals
         check = goals[0].check if goals else None
-        first, among = (leading(check, toolbox), achievers(check, toolbox)) if check is not None else ([], [])
+        first, among = (list(given_args(check, toolbox)), achievers(check, toolbox)) if check is not None else ([], [])
         print(offer_text(offering.for_goal(aimed_words(args.goal, check), first=first, among=among), toolbox).strip())
     elif args.json:
         tools = [spec.summary() for _, specs in grouped(toolbox, include_hidden=True) for spec in specs]

@@ -19,7 +19,7 @@ from agent.checks import Check, Verdict
 from agent.checks.model import All, HasItem, Item
 from agent.goals.needs import MAX_DEPTH, MAX_NEEDS, NEED_STEPS, needed
 from agent.goals.understanding import SubGoal, Understanding
-from agent.planner.given import given_args, parts_of
+from agent.planner.given import parts_of
 from agent.tools import Toolbox
 
 Reader = Callable[[Check], Verdict]
@@ -103,12 +103,6 @@ def achievers(check: Check, toolbox: Toolbox) -> list[str]:
     """The tools whose Skill.md says they achieve the check's kind (any part's, for `all`)."""
     kinds = {part.kind for part in parts_of(check)}
     return [name for name, spec in toolbox.tools.items() if kinds & set(spec.achieves)]
-
-
-def leading(check: Check, toolbox: Toolbox) -> list[str]:
-    """The tools a ranked offer puts first for `check`: those that take the arguments it states
-    (given.py), then its achievers."""
-    return list(dict.fromkeys([*given_args(check, toolbox), *achievers(check, toolbox)]))
 
 
 def aimed_words(words: str, check: Check | None) -> str:

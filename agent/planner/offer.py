@@ -96,7 +96,8 @@ class Offering:
         return Offer(catalog=self.catalog, tools=actions, guidance=guidance[:GUIDANCE_MAX])
 
     def _ranked(self, goal: str, actions: list[str], scores: dict[str, float], first: list[str]) -> list[str]:
-        """The best fitting `size` actions, those in `first` ahead; where fewer than MIN_OFFERED
+        """The best fitting `size` actions, those in `first` (the tools the check gives arguments
+        to: mc-approach for near_block, before mc-explore, which only achieves it) ahead; where fewer than MIN_OFFERED
         fit at all, the coarse ones fill up (a goal no tool's words fit still gets whole jobs)."""
         about_notes = NOTES_GOAL.search(goal) is not None
         candidates = [n for n in actions if about_notes or self.toolbox.tools[n].source != CORE_SOURCE]

@@ -36,7 +36,7 @@ from agent.planner.context import BodyKeeper, BodyNews, Digest, Frame, Judge, Of
 from agent.planner.domains import callable_now
 from agent.planner.control import LlmFailed, RunControl, StopRequested, WorldLost
 from agent.planner.decide import match_yes_no, pick
-from agent.planner.focus import Focus, achievers, aimed_words, leading
+from agent.planner.focus import Focus, achievers, aimed_words
 from agent.planner.given import given_args, supporting_args
 from agent.planner.loops import Stale
 from agent.planner.method import run_method
@@ -94,7 +94,7 @@ class Planner:
         backend.on_call = self.ctx.trace.llm_call
         self._frames: list[Frame] = []
         self._plans = 0
-        self._leading: list[str] = []  # tools that achieve what the check or its focus asks, or take its arguments
+        self._leading: list[str] = []  # tools that take the arguments the check or its focus states (given.py)
         self._focus: Focus | None = None  # the sub-goal worked on, when the run's goal has several
         self._aim_check: Check | None = None  # what the plan works towards now: the focus's check, else the run's
         self._achievers: list[str] = []  # the tools whose Skill.md achieves its kind
@@ -142,12 +142,13 @@ class Planner:
         self._point(self._focus.unmet() or check if self._focus is not None else check)
 
     def _point(self, check: Check) -> None:
-        """The tools that achieve `check` or take the arguments it states are ranked first
-        (given.py, a Skill.md's achieves:), and those arguments given."""
+        """The offer holds the tools that achieve `check` (a Skill.md's achieves:), those that
+        take the arguments it states first (given.py), and those arguments are given."""
         self._aim_check = check
-        self._leading = leading(check, self.toolbox)
+        given = given_args(check, self.toolbox)
+        self._leading = list(given)
         self._achievers = achievers(check, self.toolbox)
-        self.ctx.given = {**supporting_args(check, self.toolbox), **given_args(check, self.toolbox)}
+        self.ctx.given = {**supporting_args(check, self.toolbox), **given}
 
     def _understood(self, frame: Frame) -> None:
         """The trace's record of what the run understood of its goal, and the sub-goal it starts on."""
