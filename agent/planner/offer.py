@@ -92,20 +92,23 @@ class Offering:
         actions = sorted(n for n, spec in tools.items() if is_action(spec))
         if self.catalog == "ranked":
             held = [n for n in actions if n in (among or [])]
-            actions = self._ranked(goal, held if len(held) >= MIN_ACHIEVERS else actions, scores, first or [])
+            actions = self._ranked(goal, held if len(held) >= MIN_ACHIEVERS else actions, scores, first or [], among or [])
         return Offer(catalog=self.catalog, tools=actions, guidance=guidance[:GUIDANCE_MAX])
 
-    def _ranked(self, goal: str, actions: list[str], scores: dict[str, float], first: list[str]) -> list[str]:
-        """The best fitting `size` actions, those in `first` (the tools the check gives arguments
-        to: mc-approach for near_block, before mc-explore, which only achieves it) ahead; where fewer than MIN_OFFERED
-        fit at all, the coarse ones fill up (a goal no tool's words fit still gets whole jobs)."""
+    def _ranked(self, goal: str, actions: list[str], scores: dict[str, float], first: list[str],
+                achieving: list[str]) -> list[str]:
+        """The best fitting `size` actions: those in `first` (the tools the check gives arguments
+        to) ahead, then those `achieving` its kind (mc-approach, given the block, before mc-explore
+        for near_block), then the rest; where fewer than MIN_OFFERED fit at all, the coarse ones
+        fill up (a goal no tool's words fit still gets whole jobs)."""
         about_notes = NOTES_GOAL.search(goal) is not None
         candidates = [n for n in actions if about_notes or self.toolbox.tools[n].source != CORE_SOURCE]
         weight = {n: COARSE_WEIGHT if _coarse(self.toolbox.tools[n]) else 1.0 for n in candidates}
         fitting = sorted((n for n in candidates if n in scores), key=lambda n: (-scores[n] * weight[n], n))
         filling = sorted((n for n in candidates if n not in scores), key=lambda n: (-weight[n], n))
         ranked = fitting + filling[: max(0, MIN_OFFERED - len(fitting))]
-        ahead = [n for n in fitting if n in first]  # a given tool whose words do not fit the goal stays out
+        # a given tool or an achiever whose words do not fit the goal stays out
+        ahead = [n for n in fitting if n in first] + [n for n in fitting if n in achieving]
         return list(dict.fromkeys(ahead + ranked))[: self.size]
 
     def _scores(self, goal: str) -> dict[str, float]:
