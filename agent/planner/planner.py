@@ -27,6 +27,7 @@ import sglang as sgl
 from pydantic import Field
 
 from agent.checks import Check, Verdict
+from agent.checks.model import Item
 from agent.goals import SubGoal
 from agent.goals.needs import lacked, supported
 from agent.infospace.models import preview
@@ -95,6 +96,7 @@ class Planner:
         self._frames: list[Frame] = []
         self._plans = 0
         self._leading: list[str] = []  # tools that take the arguments the check or its focus states (given.py)
+        self._lacking: dict[str, list[Item]] = {}  # what each of them lacked when it failed (_needs)
         self._focus: Focus | None = None  # the sub-goal worked on, when the run's goal has several
         self._aim_check: Check | None = None  # what the plan works towards now: the focus's check, else the run's
         self._achievers: list[str] = []  # the tools whose Skill.md achieves its kind
@@ -149,6 +151,7 @@ class Planner:
         self._leading = list(given)
         self._achievers = achievers(check, self.toolbox)
         self.ctx.given = {**supporting_args(check, self.toolbox), **given}
+        self._lacking = {}
 
     def _understood(self, frame: Frame) -> None:
         """The trace's record of what the run understood of its goal, and the sub-goal it starts on."""
@@ -195,12 +198,24 @@ class Planner:
 
     def _needs(self, frame: Frame, ran: Ran) -> None:
         """A failed step's report names what it lacked: carrying that becomes a sub-goal before the
-        focus's (Focus.need), which the next step turns to."""
+        focus's (Focus.need), which the next step turns to. Only a step towards the focus counts:
+        one called with the arguments its check states (mc-craft the pickaxe asked for), not a
+        step aside (smelting the logs meant for planks lacks coal, which the goal never needed),
+        and only once every such tool offered has failed."""
         if self._focus is None or ran.result.status != "failed" or ran.turn.tool is None:
+            return
+        stated = self.ctx.given.get(ran.turn.tool)
+        if stated is None or any((ran.turn.args or {}).get(k) != v for k, v in stated.items()):
+            return
+        self._lacking[ran.turn.tool] = lacked(ran.result.data)
+        # Needs only once every offered tool given the check's arguments has failed: a tool that
+        # does the whole job (craft, from the recipe tree down) is tried before its parts.
+        if any(tool in frame.tools and tool not in self._lacking for tool in self._leading):
             return
         values = self.ctx.values() or {}
         items = [supported(item, values.get("carried", []), values.get("block_seen", []))
-                 for item in lacked(ran.result.data)]
+                 for lacking in self._lacking.values() for item in lacking]
+        self._lacking = {}
         for index, subgoal in self._focus.need(items, ran.turn.tool):
             self.trace.add(Needed(plan=frame.plan, tool=ran.turn.tool, check=subgoal.check.describe(), index=index + 1,
                                   depth=subgoal.depth, outer_step=frame.outer_step))

@@ -139,11 +139,20 @@ def test_an_llm_failure_inside_a_method_ends_the_run_as_llm_error_not_as_a_tool_
 def test_what_a_failed_step_lacked_becomes_the_next_sub_goal_and_the_prompt_turns_to_it():
     goals = understand("get a stone pickaxe")
     focus = Focus(goals, lambda check: Verdict(holds=False, detail=""))
-    r = rig([*act("assemble"), *reflect(), *act("measure", {"distance": 1}), *reflect()], max_steps=2)
+    asked = {"item": "stone_pickaxe", "count": 1}  # what the check states (given.py)
+    r = rig([*act("craft", asked), *reflect(), *act("measure", {"distance": 1}), *reflect()], max_steps=2)
     r.planner.run("get a stone pickaxe", r.executor, judge=judge(False), check=goals.check, focus=focus)
     [needed] = [e for e in r.trace.events if isinstance(e, Needed)]
     assert (needed.tool, needed.check, needed.index, needed.depth, needed.outer_step) == (
-        "assemble", "has_item stick 2", 1, 1, 1)
+        "craft", "has_item stick 2", 1, 1, 1)
     focused = [(e.index, e.of, e.check, e.outer_step) for e in r.trace.events if isinstance(e, Focused)]
     assert focused == [(1, 1, "has_item stone_pickaxe 1", 1), (1, 2, "has_item stick 2", 2)]
-    assert prompts.FOCUS.format(index=1, of=2, says="get 2 stick (assemble needs it)") in r.prompts()[-1]
+    assert prompts.FOCUS.format(index=1, of=2, says="get 2 stick (craft needs it)") in r.prompts()[-1]
+
+
+def test_what_a_step_aside_from_the_focus_lacked_is_not_a_need():
+    goals = understand("get 2 sand")  # dug, never made: the check gives craft no arguments
+    focus = Focus(goals, lambda check: Verdict(holds=False, detail=""))
+    r = rig([*act("craft", {"item": "furnace", "count": 1}), *reflect()], max_steps=1)
+    r.planner.run("get 2 sand", r.executor, judge=judge(False), check=goals.check, focus=focus)
+    assert not [e for e in r.trace.events if isinstance(e, Needed)] and len(focus.goals.subgoals) == 1
