@@ -31,7 +31,7 @@ from agent.checks import evaluate
 from agent.goals import understand
 from agent.planner.focus import Focus
 from agent.session.run import hidden_judge
-from support.planning import EXPLORE_POLICY, run_config
+from support.planning import EXPLORE_POLICY, act, in_field_order, reflect, run_config
 from support.procs import mcagent, new_token, transcript, wait_until_gone
 
 GOAL = "get out of the room to open sky"
@@ -64,6 +64,13 @@ def test_a_scripted_run_in_the_room_writes_every_event_kind(tmp_path):
                 focus = Focus(understand(GOAL), lambda check: evaluate(bot, check))
                 assert planner.run(GOAL, executor, focus=focus).outcome == "done"
                 hidden_judge(session, parse_check({"sky_visible": True}, "judge"), writer)
+                # A step the check gave its arguments to fails for want of items: they become needs.
+                wants = understand("craft a stone pickaxe")
+                needing = Planner(ScriptedBackend(in_field_order([*act("mc-craft", {"item": "stone_pickaxe", "count": 1}),
+                                                                  *reflect()])),
+                                  toolbox, PlannerOptions(max_steps=1, tools=["mc-craft"]), writer)
+                needing.run("craft a stone pickaxe", executor, check=wants.check,
+                            judge=lambda: evaluate(bot, wants.check), focus=Focus(wants, lambda c: evaluate(bot, c)))
                 alex.chat("!status")
                 _wait_for(writer, "command")
                 alex.chat("/kill tracer")
