@@ -59,7 +59,7 @@ async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeout
  * dug to the nearest (burrow.js); when the ones a walk comes near are too high (a trunk's top),
  * from a pillar built under one (stand-under.js), which the caller takes down after. A build's
  * own blocks (`free` false) are never dug, so no way is dug or built near them either.
- * @returns {{cell, dug, pillar?}} `pillar`: the cell the pillar stands on
+ * @returns {{cell, dug, pillar?}} `pillar`: where the pillar stands and how high (stand-under.js)
  */
 async function reachOne (bot, kind, radius, unreachable, deadline, free) {
   try {
@@ -68,7 +68,7 @@ async function reachOne (bot, kind, radius, unreachable, deadline, free) {
     const under = free && err instanceof Stop && err.reason === 'unreachable' ? overhead(bot, err.cells ?? []) : null
     if (!under) throw err
     await climbUnder(bot, under, walk, deadline)
-    return { cell: under.cell, dug: [], pillar: under.stand }
+    return { cell: under.cell, dug: [], pillar: under }
   }
 }
 

@@ -10,17 +10,19 @@ const { placeBeside } = require('./place')
 
 /**
  * The nearest `name` block (a crafting table, a furnace) a walk reaches within `radius`, walked
- * to within reach, or else one from the inventory set down beside the bot.
+ * to within reach, or else one from the inventory set down beside the bot (also when those
+ * within the radius are out of a walk's reach: the table left at the top of the stairs).
  * @returns {{block, placed: boolean}}
  */
 async function stationFor (bot, name, radius, deadline) {
+  const own = carried(bot, (i) => i.name === name) > 0
   try {
     const { cell } = await walkToNearest(bot, kindOf(bot, name), radius, (c) => new goals.GoalNear(c.x, c.y, c.z, 2), new Set(), deadline)
     return { block: bot.blockAt(cell), placed: false }
   } catch (err) {
-    if (!(err instanceof Stop) || err.reason !== 'not_found') throw err
+    if (!(err instanceof Stop) || !(err.reason === 'not_found' || (err.reason === 'unreachable' && own))) throw err
   }
-  if (carried(bot, (i) => i.name === name) === 0) {
+  if (!own) {
     throw new Stop('refused', `no ${name} within ${radius} blocks and none in the inventory`, { missing: [{ name, count: 1 }] })
   }
   const block = await placeBeside(bot, name)

@@ -41,25 +41,30 @@ async function climbUnder (bot, under, walk, deadline) {
   const item = pickItem(bot)
   if (!item) throw new Stop('unreachable', `the ${bot.blockAt(under.cell, false)?.name} at y ${under.cell.y} is out of reach, and the bot carries no block to stand on`)
   await walk(bot, new goals.GoalBlock(under.stand.x, under.stand.y, under.stand.z), deadline, 'walking under the block')
+    .catch((err) => { throw err.name === 'NoPath' ? new Stop('unreachable', `no walk reaches the cell under the ${bot.blockAt(under.cell, false)?.name}`) : err })
   const tally = { placed: 0 }
   try {
     for (let i = 0; i < under.height; i++) await climbOne(bot, item, tally)
   } catch (err) {
-    await takeDown(bot, under.stand)
+    await takeDown(bot, under)
     throw err
   }
 }
 
-/** Digs the pillar under the feet down to `stand`, the cell it was built from, landing on each in turn. */
-async function takeDown (bot, stand) {
-  for (let left = MAX_PILLAR; left > 0 && feetBlock(bot).y > stand.y; left--) {
-    const under = feetBlock(bot).offset(0, -1, 0)
+/**
+ * Digs the pillar's blocks, the top first, in the column they were built in (not whatever is
+ * under the feet: on a cliff's edge the bot may stand on the ledge beside), landing on each in
+ * turn; Stop when one is still there.
+ */
+async function takeDown (bot, under) {
+  for (let up = under.height - 1; up >= 0; up--) {
+    const cell = under.stand.offset(0, up, 0)
+    if (bot.blockAt(cell, false)?.boundingBox !== 'block') continue // not placed, or gone already
     const from = feetBlock(bot).y
-    await clear(bot, frameOf(bot), under)
+    await clear(bot, frameOf(bot), cell)
     await waitFor(() => feetBlock(bot).y < from, FALL_MS) // the physics tick after the dig starts the fall
     await settle(bot)
   }
-  if (feetBlock(bot).y > stand.y) throw new Stop('blocked', `the pillar under the feet did not come down to y ${stand.y}`)
 }
 
 module.exports = { overhead, climbUnder, takeDown }

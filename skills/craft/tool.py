@@ -18,6 +18,8 @@ COLLECT_BOUND = 16  # mc-collect's bound on blocks per call
 # Looked for whatever the item: what tech trees are made of.
 RAW_MATERIALS = ("stone", "cobblestone", "coal_ore", "iron_ore", "deepslate_iron_ore", "sand", "gravel", "dirt")
 TOOL_OF = {"collect": "mc-collect", "craft": "mc-craft", "smelt": "mc-smelt"}
+# The station a making step works at: when no walk reaches the one near, the next plan makes one.
+STATION_OF = {"craft": TABLE, "smelt": FURNACE}
 # A step that failed so: no plan made again helps.
 FATAL = ("disconnected", "dead", "not_spawned", "timeout", "stopped")
 # What lies under the ground in a natural world, and the stairs dug down towards it at a time
@@ -37,6 +39,7 @@ def tool(input_value=None, item: str | None = None, count: int = 1, **kwargs) ->
     if not item or item not in gamedata.item_names(version):
         return ToolResult.failure("bad_args", f"item must be an item's name, such as wooden_pickaxe; got {item!r}")
     done: list[dict[str, Any]] = []
+    lost: set[str] = set()  # stations seen near that no walk reaches: the next plan makes new ones
     for replans in range(REPLANS + 1):
         held = _inventory(executor)
         if held is None:
@@ -44,12 +47,14 @@ def tool(input_value=None, item: str | None = None, count: int = 1, **kwargs) ->
         if held.get(item, 0) >= count:
             return ToolResult.success({"item": item, "count": count, "held": held[item], "steps": done, "replans": replans},
                                       f"the inventory holds {held[item]} {item} ({len(done)} steps)")
-        steps = plan(item, count, held, _near(executor, item, version), version)
+        steps = plan(item, count, held, _near(executor, item, version) - lost, version)
         if steps.unobtainable:
             return ToolResult.failure("refused", "; ".join(steps.unobtainable), {"steps": done})
         failed = _run(executor, steps, done, version)
         if failed is not None and failed.code in FATAL:
             return ToolResult.failure(failed.code, failed.reason, {"steps": done})
+        if failed is not None and (station := _station_lost(failed, done[-1]["action"])) is not None:
+            lost.add(station)  # the table left up the stairs, or one walled in: the next plan makes another
     return ToolResult.failure("incomplete", f"{item}: still short after {REPLANS} plans; last: {done[-1] if done else 'no step'}",
                               {"steps": done})
 
@@ -71,6 +76,16 @@ def _run(executor: Any, steps: CraftingPlan, done: list[dict[str, Any]], version
             if not result.ok:
                 return result
     return None
+
+
+def _station_lost(failed: ToolResult, action: str) -> str | None:
+    """The station a failed making step could not work at although the plan saw it near: no walk
+    reaches it (unreachable), or none is open to a walk at all (refused, the station missing)."""
+    station = STATION_OF.get(action)
+    missing = failed.data.get("missing", []) if isinstance(failed.data, dict) else []
+    if station is None or not (failed.code == "unreachable" or any(m.get("name") == station for m in missing)):
+        return None
+    return station
 
 
 def _explored_for(executor: Any, item: str, version: str | None, done: list[dict[str, Any]]) -> ToolResult:

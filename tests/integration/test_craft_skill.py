@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from agent.paths import SKILLS_DIR
+from agent.server import Scenario
 from agent.tools import Toolbox, load_toolbox, standard_sources
 from support.waiting import wait_for
 from support.world_body import Body, scenario_body
@@ -21,7 +22,7 @@ def skills() -> Toolbox:
     return load_toolbox(standard_sources("minecraft", [SKILLS_DIR]))
 
 
-def _body(scenario: str, skills: Toolbox) -> Iterator[Body]:
+def _body(scenario: str | Scenario, skills: Toolbox) -> Iterator[Body]:
     for body in scenario_body(scenario, "crafter", skills):
         assert wait_for(lambda: body.bot.state().on_ground)
         yield body
@@ -48,6 +49,20 @@ def test_an_iron_pickaxe_from_nothing_in_the_resource_patch(skills: Toolbox) -> 
                           ("collect", "raw_iron"), ("smelt", "iron_ingot"), ("craft", "iron_pickaxe")]:
             assert milestone in done, (milestone, done)
         assert done.index(("craft", "stone_pickaxe")) < done.index(("collect", "raw_iron")) < done.index(("smelt", "iron_ingot"))
+
+
+def test_a_table_no_walk_reaches_is_replaced_by_one_made_and_set_down(skills: Toolbox) -> None:
+    walled = Scenario.model_validate({
+        "name": "walled-table", "description": "a crafting table walled in stone 4 east; planks and sticks carried",
+        "spawn": {"x": 0.5, "y": 5, "z": 0.5, "facing": "east"},
+        "boxes": [{"block": "stone", "from": [3, 4, -1], "to": [5, 7, 1]}], "blocks": [{"block": "crafting_table", "at": [4, 5, 0]}],
+        "inventory": [{"name": "oak_planks", "count": 7}, {"name": "stick", "count": 2}]})
+    for body in _body(walled, skills):
+        report = body.ok("craft", item="wooden_pickaxe")
+        done = [(s["action"], s["item"], s["ok"]) for s in report["steps"]]
+        assert done[0] == ("craft", "wooden_pickaxe", False)  # at the walled table: no walk reaches it
+        assert done[1:] == [("craft", "crafting_table", True), ("craft", "wooden_pickaxe", True)]
+        assert body.bot.block_at(4, 5, 0) == "crafting_table"  # the walled one is left where it was
 
 
 def test_what_nothing_gives_is_refused_with_the_reason(skills: Toolbox) -> None:
