@@ -7,8 +7,7 @@ The values are read once per step (agent/goals/grounds.py): the items carried, t
 blocks among them, the block kinds around the bot (nearest first), the items a recipe makes
 from what is carried (and, for a tool that makes things from scratch, any item a recipe or a
 furnace makes, those from what is carried first), what a furnace smelts among what is carried
-(or makes of it), the other
-players online, the places the run knows (where it began, the ground beside a hole, the nearest
+(or makes of it), what burns among what is carried, the chests near, the other players online, the places the run knows (where it began, the ground beside a hole, the nearest
 block of each kind seen) for a tool's x, y and z together. A tool with a required argument whose domain
 is empty now is not offered for the step, nor one whose Skill.md `needs:` a domain that is empty
 (mc-pillar-up with nothing to place); an optional argument with an empty domain is left out of
@@ -32,6 +31,8 @@ MAX_VALUES = 48
 MAX_PLACES = 8
 # Blocks nearer than this (feet to centre) are where the bot stands already, not a place to go.
 AT_FEET = 2.0
+# The blocks mc-chest opens (bridge/helpers/chest.js).
+CHESTS = ("chest",)
 
 
 def domain_values(grounds: Grounds, mc_version: str | None = None, start: Point | None = None) -> DomainValues:
@@ -41,13 +42,15 @@ def domain_values(grounds: Grounds, mc_version: str | None = None, start: Point 
     have = set(carried)
     craftable = sorted(item for item, ways in recipes(mc_version).items()
                        if any(way.ingredients and set(way.ingredients) <= have for way in ways))
-    furnace = smelting().recipes
-    smeltable = [c for c in carried if c in furnace] + sorted({furnace[c] for c in carried if c in furnace})
-    made = sorted(set(recipes(mc_version)) | set(furnace.values()))
+    furnace = smelting()
+    smeltable = [c for c in carried if c in furnace.recipes] + sorted({furnace.recipes[c] for c in carried
+                                                                        if c in furnace.recipes})
+    made = sorted(set(recipes(mc_version)) | set(furnace.recipes.values()))
     return {"carried": carried, "placeable": [c for c in carried if c in blocks],
             "block_seen": grounds.kinds[:MAX_VALUES], "craftable": craftable[:MAX_VALUES],
-            "obtainable": list(dict.fromkeys([*craftable, *made])),
-            "smeltable": smeltable, "player": list(grounds.players), "place": places(grounds, start)}
+            "obtainable": list(dict.fromkeys([*craftable, *made])), "smeltable": smeltable,
+            "fuel": [c for c in carried if furnace.fuel(c)], "chest_seen": [k for k in grounds.kinds if k in CHESTS],
+            "player": list(grounds.players), "place": places(grounds, start)}
 
 
 def places(grounds: Grounds, start: Point | None) -> list[JsonValue]:
@@ -116,12 +119,18 @@ def _at_places(schema: dict[str, Any], at: list[str], points: list[JsonValue]) -
     return {"anyOf": [fixed(point) for point in points]}
 
 
-def callable_now(spec: ToolSpec, values: DomainValues | None) -> bool:
-    """Whether the world offers what the tool needs: something in each domain its Skill.md's
-    `needs:` names and in each domain of a required argument."""
+def callable_now(spec: ToolSpec, values: DomainValues | None, args_given: bool = False) -> bool:
+    """Whether the world offers what the tool needs (nothing `lacking`)."""
+    return not lacking(spec, values, args_given)
+
+
+def lacking(spec: ToolSpec, values: DomainValues | None, args_given: bool = False) -> list[Domain]:
+    """The domains the tool needs that the world leaves empty now: those its Skill.md's `needs:`
+    names and, unless the goal check gives its arguments (`args_given`), those of its required
+    arguments; none without a world."""
     if values is None:
-        return True
+        return []
     schema = spec.schema_hint
     required = [node.domain for name, node in (schema.properties.items() if schema else [])
-                if node.domain is not None and name in schema.required]
-    return all(values.get(domain) for domain in [*spec.needs, *required])
+                if node.domain is not None and name in schema.required and not args_given]
+    return [domain for domain in dict.fromkeys([*spec.needs, *required]) if not values.get(domain)]

@@ -12,7 +12,7 @@ from typing import Any
 
 from agent.checks.model import All, Blueprint, Check, ContainerHas, HasItem, NearBlock, NearPlayer, Within
 from agent.tools import Toolbox
-from agent.world.gamedata import block_names, dropped_by, recipes, smelting
+from agent.world.gamedata import dropped_by, recipes, smelting
 
 
 MAX_COLLECT = 16  # mc-collect's bound on one call
@@ -24,7 +24,7 @@ def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any
     for part in parts_of(check):
         if isinstance(part, HasItem):
             item, count = part.has_item.name, part.has_item.count
-            if item in dropped_by() or item in block_names():  # bread is taken or made, never dug
+            if dug(item):
                 given["mc-collect"] = {"block": item, "count": count}
             given["mc-chest"] = {"action": "withdraw", "item": item, "count": count}
             if made(item):  # what no recipe or furnace makes, no tool that makes things is given
@@ -44,6 +44,13 @@ def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any
             given["mc-build"] = {"anchor": list(plan.anchor),
                                  "blocks": [{"at": list(p.at), "block": p.block} for p in plan.blocks]}
     return {tool: args for tool, args in given.items() if tool in toolbox.tools}
+
+
+def dug(item: str) -> bool:
+    """Whether digging a block the world has without anyone making it gives `item` (cobblestone,
+    from stone); bread, planks or a crafting table are made (a plank block is there only when
+    someone built with it), and no dig gives stone."""
+    return any(not made(block) for block in dropped_by().get(item, ()))
 
 
 def made(item: str) -> bool:

@@ -26,6 +26,7 @@ from agent.planner.scope import Scope, apply_sets
 from agent.planner.context import Frame, PlanContext
 from agent.planner.control import StopRequested
 from agent.planner.decide import match_task, pick
+from agent.planner.domains import callable_now
 from agent.planner.loops import LoopWatch
 from agent.planner.offer import is_action
 from agent.planner.steps import Ran, StepClock, choose_action, chosen, execute
@@ -178,7 +179,11 @@ class MethodRun:
         # the arguments the protocol leaves open ("Call mc-collect." gets the block and the count).
         given = self.ctx.given if self.frame.plan == 0 else {}
         literal = {tool: {**given.get(tool, {}), **written.get(tool, {})} for tool in {*given, *written}}
-        return choose_action(s, key, offered, toolbox, caps, literal, values=self.ctx.values())
+        values = self.ctx.values()
+        # As in the outer loop, a tool whose needs the world leaves empty is not offered; a step
+        # the protocol leaves no callable tool calls as written, and the tool says what it lacks.
+        offered = [n for n in offered if callable_now(toolbox.tools[n], values, n in literal)] or offered
+        return choose_action(s, key, offered, toolbox, caps, literal, values=values)
 
     def _next(self, s, key: str, decided: Next) -> tuple[str | None, Decider, str | None]:
         """(next task, who decided it, what was wrong): the runtime's where it decided, else the

@@ -34,7 +34,8 @@ from agent.infospace.models import preview
 from agent.llm import Capabilities, LlmError, Metered
 from agent.planner import prompts, whole_turns
 from agent.planner.context import BodyKeeper, BodyNews, Digest, Frame, Judge, Offers, PlanContext, PlannerOptions
-from agent.planner.domains import callable_now
+from agent.planner.domains import callable_now, lacking
+from agent.tools.schema import DomainValues
 from agent.planner.control import LlmFailed, RunControl, StopRequested, WorldLost
 from agent.planner.decide import match_yes_no, pick
 from agent.planner.focus import Focus, achievers, aimed_words
@@ -284,11 +285,16 @@ class Planner:
             if frame.plan == 0:
                 self._add_goals(s, frame)
                 self._refocus(s, frame)
-            offered = [name for name in frame.tools if name not in frame.watch.withheld]
-            if not offered:
+            fresh = [name for name in frame.tools if name not in frame.watch.withheld]
+            if not fresh:
                 return frame.finish("failed", f"the plan went round in circles: every tool offered ("
                                               f"{', '.join(frame.tools)}) was tried and nothing changed")
-            record, decided, stale = self._outer_step(s, frame, offered)
+            values = self.ctx.values()
+            offered = self._callable(frame, fresh, values)
+            if not offered:
+                return frame.finish("failed", "no tool left to try can be called with what the world holds ("
+                                    + "; ".join(self._uncallable(frame, fresh, values)) + ")")
+            record, decided, stale = self._outer_step(s, frame, offered, values)
             if decided is not None:
                 if not decided.holds:
                     return frame.finish("failed", f"the goal can no longer be reached: {decided.detail}")
@@ -335,7 +341,20 @@ class Planner:
         now = self.ctx.backend.count_tokens(frame.prompt.text())
         return now - (frame.opened_tokens or 0) + STEP_TOKENS > self.ctx.options.prompt_growth
 
-    def _outer_step(self, s, frame: Frame, offered: list[str]) -> tuple[OuterStep, Verdict | None, Stale]:
+    def _callable(self, frame: Frame, tools: list[str], values: DomainValues | None) -> list[str]:
+        """The `tools` the step can offer: those given the check's arguments, and those whose
+        needs the world fills now (domains.py): no model or random draw is handed a name
+        argument with nothing in the world to take."""
+        given = self.ctx.given if frame.plan == 0 else None  # a sub-plan's goal is not the check's
+        return [n for n in tools if callable_now(self.ctx.toolbox.tools[n], values, n in (given or {}))]
+
+    def _uncallable(self, frame: Frame, tools: list[str], values: DomainValues | None) -> list[str]:
+        """Each of `tools` with the domains it lacks, for the run's last word."""
+        given = self.ctx.given if frame.plan == 0 else None
+        return [f"{n} lacks {', '.join(lacking(self.ctx.toolbox.tools[n], values, n in (given or {})))}" for n in tools]
+
+    def _outer_step(self, s, frame: Frame, offered: list[str],
+                    values: DomainValues | None) -> tuple[OuterStep, Verdict | None, Stale]:
         """One step among the `offered` tools; with the check's verdict when it decides the run
         after the tool ran (it holds, or can no longer hold: ctx.goal_decided), and what the
         loop watch saw. The model is asked DONE only where no check decides it (no check, or a
@@ -343,11 +362,7 @@ class Planner:
         worth reading; neither once the loop bound ends the run."""
         ctx = self.ctx
         clock, key = StepClock(ctx.backend), f"p{frame.plan}s{frame.outer_step}"
-        given = ctx.given if frame.plan == 0 else None  # a sub-plan's goal is not the check's
-        values = ctx.values()
-        # A tool whose required name has nothing in the world to take is not offered (domains.py).
-        offered = [n for n in offered if n in (given or {}) or callable_now(ctx.toolbox.tools[n], values)] \
-            or offered
+        given = ctx.given if frame.plan == 0 else None
         withheld = [name for name in frame.tools if name not in offered]
         s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=frame.task)
                       + (prompts.WITHHELD.format(tool=", ".join(withheld)) if withheld else ""))

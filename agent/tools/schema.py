@@ -22,10 +22,12 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 # Where a name argument's values come from, read from the world at each step: an item carried, a
 # placeable block carried, a block kind seen near the bot, an item a recipe makes from what is
 # carried, any item a recipe or a furnace makes (made from scratch), an item carried that a
-# furnace smelts or what it makes of one, another player online.
+# furnace smelts or what it makes of one, an item carried that burns, a chest seen near the bot,
+# another player online.
 # A place the run knows (its start, a block kind's nearest, a player, the ground beside a hole)
 # is the domain of a tool's x, y and z together.
-Domain = Literal["carried", "placeable", "block_seen", "craftable", "obtainable", "smeltable", "player", "place"]
+Domain = Literal["carried", "placeable", "block_seen", "craftable", "obtainable", "smeltable", "fuel", "chest_seen",
+                 "player", "place"]
 # What each domain offers at a step: names, or for `place`, points {"x", "y", "z"} (world blocks).
 DomainValues = dict[Domain, list[JsonValue]]
 SchemaType = Literal["object", "string", "integer", "number", "boolean", "array", "null"]

@@ -160,9 +160,10 @@ def _near(executor: Any, item: str, version: str | None) -> set[str]:
     kinds = list(dict.fromkeys(wanted))[:MAX_SCANNED]
     near: set[str] = set()
     for i in range(0, len(kinds), FIND_KINDS):
-        found = executor.execute_action({"type": "mc-find", "blocks": kinds[i:i + FIND_KINDS], "radius": SCAN_RADIUS, "count": 1})
-        if found.ok:
-            near |= {s["name"] for s in found.data["found"] if s["kind"] == "block"}
+        asked = kinds[i:i + FIND_KINDS]
+        found = executor.execute_action({"type": "mc-find", "blocks": asked, "radius": SCAN_RADIUS, "count": 1})
+        if found.ok:  # `found` holds only the nearest one; every kind not `missing` is near
+            near |= set(asked) - set(found.data["missing"])
     return near
 
 

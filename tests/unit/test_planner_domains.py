@@ -10,14 +10,18 @@ import random
 import pytest
 
 from agent.goals.grounds import Columns, Grounds, Point, Sighted
+from agent.infospace import Infospace
 from agent.llm.random_policy import RandomBackend, sample
 from agent.llm.scripted import ScriptedBackend
+from agent.planner import Planner, PlannerOptions
 from agent.planner.classify import classify, names_for
 from agent.planner.args import decoding_schema
 from agent.planner.domains import callable_now, domain_values
 from agent.paths import SKILLS_DIR
-from agent.tools import load_toolbox, standard_sources
+from agent.tools import Executor, load_toolbox, standard_sources
 from agent.tools.schema import JsonSchema, check_args
+from agent.trace import TraceWriter
+from agent.trace.schema import OuterStep
 
 TOOLS = load_toolbox(standard_sources("minecraft", [], None))
 
@@ -41,6 +45,14 @@ def test_each_domain_holds_what_the_world_offers() -> None:
     assert "iron_pickaxe" not in values["craftable"]
     smelts = world(carried={"raw_iron": 1, "oak_planks": 2})["smeltable"]
     assert smelts == ["raw_iron", "iron_ingot"]  # what smelts, and what it makes; never planks
+    assert world(carried={"sand": 2, "coal": 1, "oak_planks": 2})["fuel"] == ["coal", "oak_planks"]  # not sand
+    assert values["chest_seen"] == [] and world(blocks=[Sighted(name="chest", distance=5)])["chest_seen"] == ["chest"]
+
+
+def test_mc_chest_is_offered_only_where_a_chest_is_seen_even_with_its_arguments_given() -> None:
+    chest = TOOLS.tools["mc-chest"]
+    assert not callable_now(chest, world(carried={"oak_log": 3}), args_given=True)
+    assert callable_now(chest, world(blocks=[Sighted(name="chest", distance=5)]), args_given=True)
 
 
 def test_a_name_argument_is_held_to_its_domain_so_no_draw_writes_another() -> None:
@@ -118,3 +130,15 @@ def test_a_goal_no_rule_reads_is_classified_by_the_model_among_grounded_choices_
         drawn = classify("whatever", around, RandomBackend(seed))
         assert drawn is None or drawn.check.describe().split()[1:2] in ([], *[[n] for n in names["has_item"]],
                                                                         *[[n] for n in names["near_block"]])
+
+
+def test_a_plan_whose_tools_left_all_lack_what_the_world_holds_ends_saying_so_and_calls_none() -> None:
+    # Nothing carried: mc-smelt has nothing to smelt, mc-pillar-up nothing to place. The step is
+    # not handed a schema with no names in it (a first-offer policy wrote mc-smelt item "x").
+    backend, trace = ScriptedBackend(lambda call: "x"), TraceWriter()
+    planner = Planner(backend, TOOLS, PlannerOptions(tools=["mc-smelt", "mc-pillar-up"], max_steps=3), trace)
+    body = Executor(TOOLS, Infospace.open(":memory:"))
+    result = planner.run("make something", body, offers=lambda: world())
+    assert result.outcome == "failed" and not [e for e in trace.events if isinstance(e, OuterStep)]
+    assert "no tool left to try can be called with what the world holds" in result.reason
+    assert "mc-smelt lacks smeltable" in result.reason and "mc-pillar-up lacks placeable" in result.reason

@@ -32,8 +32,10 @@ def test_only_an_item_a_recipe_makes_is_given_to_mc_craft(toolbox) -> None:
     assert "mc-craft" not in given_args(parse_check({"has_item": {"name": "oak_log"}}, "c"), toolbox)
     made = given_args(parse_check({"has_item": {"name": "stick", "count": 4}}, "c"), toolbox)
     assert made["mc-craft"] == {"item": "stick", "count": 4}
-    # and only what a block drops (or is) to mc-collect: bread is taken from a chest or made
-    assert "mc-collect" not in given_args(parse_check({"has_item": {"name": "bread"}}, "c"), toolbox)
+    # and only what a block no one made drops to mc-collect: bread is taken from a chest or made,
+    # planks are made (a natural world has none to dig), and no dig gives stone
+    for item in ("bread", "spruce_planks", "crafting_table", "stone"):
+        assert "mc-collect" not in given_args(parse_check({"has_item": {"name": item}}, "c"), toolbox), item
     assert given_args(parse_check({"has_item": {"name": "cobblestone"}}, "c"), toolbox)["mc-collect"]["block"] == "cobblestone"
 
 

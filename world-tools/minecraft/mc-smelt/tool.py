@@ -16,7 +16,7 @@ class Args(ToolArgs):
                        json_schema_extra=COUNTS)
     fuel: ItemName | None = Field(None,
                                   description="the fuel to burn, e.g. coal or oak_planks; left out: the best carried",
-                                  json_schema_extra={"domain": "carried"})
+                                  json_schema_extra={"domain": "fuel"})
     radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a furnace in",
                         json_schema_extra=RADII)
     timeout: float = Field(120, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the smelting",
