@@ -106,17 +106,18 @@ def _domain_of(node: dict[str, Any], values: DomainValues | None) -> Domain | No
 
 
 def _at_places(schema: dict[str, Any], at: list[str], points: list[JsonValue]) -> dict[str, Any] | None:
-    """`schema` once per place, its `at` arguments (x, y, z) fixed to the place's; with no
-    place, None if they are required, else the schema without them."""
+    """`schema` once per place, its `at` arguments (x, y, z) fixed to the place's, and where
+    they are optional, once without them (never a part of a point: mc-look given y and z alone
+    is refused); with no place, None if they are required, else the schema without them."""
+    optional = not set(at) & set(schema["required"])
+    bare = {**schema, "properties": {k: v for k, v in schema["properties"].items() if k not in at}}
     if not points:
-        if set(at) & set(schema["required"]):
-            return None
-        return {**schema, "properties": {k: v for k, v in schema["properties"].items() if k not in at}}
+        return bare if optional else None
     def fixed(point: Any) -> dict[str, Any]:
         props = {name: {**node, "enum": [point[name]]} if name in at else node
                  for name, node in schema["properties"].items()}
         return {**schema, "properties": props, "required": list(dict.fromkeys([*schema["required"], *at]))}
-    return {"anyOf": [fixed(point) for point in points]}
+    return {"anyOf": [fixed(point) for point in points] + ([bare] if optional else [])}
 
 
 def callable_now(spec: ToolSpec, values: DomainValues | None, args_given: bool = False) -> bool:

@@ -11,9 +11,11 @@ class Args(ToolArgs):
     pitch: PitchDeg | None = Field(None, description="degrees, positive looks down; kept if omitted")
     facing: Literal["north", "east", "south", "west"] | None = None
     snap: bool | None = Field(None, description="true: turn to the nearest cardinal direction")
-    x: WorldXZ | None = Field(None, description="world point to look at (with y and z)")
-    y: WorldY | None = None
-    z: WorldXZ | None = None
+    # A place the run knows (domains.py): the grammar writes x, y and z together or none of them.
+    x: WorldXZ | None = Field(None, description="world point to look at (with y and z)",
+                              json_schema_extra={"domain": "place"})
+    y: WorldY | None = Field(None, json_schema_extra={"domain": "place"})
+    z: WorldXZ | None = Field(None, json_schema_extra={"domain": "place"})
 
     @model_validator(mode="after")
     def _whole_point(self) -> "Args":
