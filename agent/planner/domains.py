@@ -16,6 +16,7 @@ the schema, for the tool's own default.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pydantic import JsonValue
@@ -64,14 +65,29 @@ def places(grounds: Grounds, start: Point | None) -> list[JsonValue]:
 
 def grounded(schema: dict[str, Any], values: DomainValues | None) -> dict[str, Any] | None:
     """The decoding schema with each domain's values as its enum, at any depth (a list's items,
-    an object in a list), and for `place` one alternative of the whole object per place, its x,
-    y and z fixed; None when a required argument's domain is empty (the tool cannot be called
-    with anything the world offers). Without `values` (no world), the schema with no domain said."""
+    an object in a list), for `place` one alternative of the whole object per place, its x,
+    y and z fixed, and for a schema with `forms` one alternative per form the world can fill;
+    None when a required argument's domain is empty (the tool cannot be called with anything
+    the world offers). Without `values` (no world), the schema with no domain said."""
+    if "forms" in schema:
+        filled = [grounded(_in_form(schema, form), values) for form in schema["forms"]]
+        alternatives = [alt for held in filled if held is not None for alt in held.get("anyOf", [held])]
+        return {"anyOf": alternatives} if alternatives else None
     held = _held(schema, values)
     at = [name for name, node in schema.get("properties", {}).items() if node.get("domain") == "place"]
     if held is None or not at or values is None:
         return held
     return _at_places(held, at, values.get("place", []))
+
+
+def _in_form(schema: dict[str, Any], form: dict[str, Any]) -> dict[str, Any]:
+    """`schema` as one of its forms calls it (agent/tools/schema.py's Form)."""
+    absent, fixed = set(form.get("absent", [])), form.get("fixed", {})
+    properties = {name: {**node, **fixed.get(name, {})} for name, node in schema["properties"].items()
+                  if name not in absent}
+    required = list(dict.fromkeys([*schema.get("required", []), *form.get("required", [])]))
+    rest = {k: v for k, v in schema.items() if k != "forms"}
+    return {**rest, "properties": properties, "required": required}
 
 
 def _held(node: dict[str, Any], values: DomainValues | None) -> dict[str, Any] | None:
@@ -114,15 +130,24 @@ def _at_places(schema: dict[str, Any], at: list[str], points: list[JsonValue]) -
     if not points:
         return bare if optional else None
     def fixed(point: Any) -> dict[str, Any]:
-        props = {name: {**node, "enum": [point[name]]} if name in at else node
+        props = {name: {**node, "enum": [_as(node, point[name])]} if name in at else node
                  for name, node in schema["properties"].items()}
         return {**schema, "properties": props, "required": list(dict.fromkeys([*schema["required"], *at]))}
     return {"anyOf": [fixed(point) for point in points] + ([bare] if optional else [])}
 
 
+def _as(node: dict[str, Any], coordinate: float) -> float | int:
+    """A place's coordinate as the node takes it: a block's (whole) for an integer."""
+    return math.floor(coordinate) if node.get("type") == "integer" else coordinate
+
+
 def callable_now(spec: ToolSpec, values: DomainValues | None, args_given: bool = False) -> bool:
-    """Whether the world offers what the tool needs (nothing `lacking`)."""
-    return not lacking(spec, values, args_given)
+    """Whether the world offers what the tool needs (nothing `lacking`), and, unless the goal
+    check gives the arguments, some form of them the grammar can write."""
+    if lacking(spec, values, args_given):
+        return False
+    hint = spec.schema_hint
+    return args_given or values is None or hint is None or grounded(hint.dump(), values) is not None
 
 
 def lacking(spec: ToolSpec, values: DomainValues | None, args_given: bool = False) -> list[Domain]:

@@ -14,7 +14,9 @@ What the schema cannot say, the model still checks when the tool runs (world/too
 
 A field may also say what to ask for when it is missing and that its value must be confirmed
 first, as a Skill.md's slots do: `Field(json_schema_extra={"prompt": "...", "verified": False})`;
-then the tool's slots are made from the model too (agent/tools/slots.py reads them).
+then the tool's slots are made from the model too (agent/tools/slots.py reads them). A model
+whose arguments come in forms says so in its config, `json_schema_extra={"forms": [...]}`
+(agent/tools/schema.py's Form).
 """
 from __future__ import annotations
 
@@ -48,7 +50,7 @@ def model_schema(model: type[BaseModel]) -> JsonSchema:
             raise ModelSchemaError(f"{model.__name__}.{name}: {_first(e)}") from None
         except ModelSchemaError as e:
             raise ModelSchemaError(f"{model.__name__}.{name}: {e}") from None
-    return JsonSchema(type="object", properties=properties, required=required)
+    return JsonSchema(type="object", properties=properties, required=required, forms=whole.get("forms"))
 
 
 def model_slots(model: type[BaseModel], schema: JsonSchema) -> list[Slot] | None:

@@ -46,6 +46,19 @@ _A = {
 }
 
 
+class Form(BaseModel):
+    """One way to call a tool whose arguments come in forms (mc-move: blocks, or a key held for a
+    duration; mc-find: blocks, items or players): what it requires, the schema keywords it lays
+    over a property's own ({"enum": [true]}, {"domain": "carried"}) and the properties it leaves
+    out. The planner's grammar is one alternative per form (agent/planner/domains.py), so no draw
+    writes a mix the tool's arguments model refuses; that model still checks every call."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    required: list[str] = []
+    fixed: dict[str, dict[str, JsonValue]] = {}
+    absent: list[str] = []
+
+
 class JsonSchema(BaseModel):
     """One node of a JSON schema, restricted to the keywords listed in this module's docstring."""
 
@@ -68,6 +81,7 @@ class JsonSchema(BaseModel):
     default: JsonValue = None
     domain: Domain | None = Field(None, description="where a name's values come from at each step (agent/planner/"
                                                     "domains.py): the grammar allows only those the world offers")
+    forms: list[Form] | None = Field(None, min_length=1, description="an object's ways to be called (Form)")
     menu: list[int | float] | None = Field(None, min_length=1, description=(
         "the values a planner's decoding offers for a number (a short menu: a search radius of 8, 16 or 32, not "
         "1); any value within the bounds is still accepted from a protocol or a user"))
@@ -77,6 +91,13 @@ class JsonSchema(BaseModel):
         missing = [name for name in self.required if name not in self.properties]
         if missing:
             raise ValueError(f"required names {missing} that are not in properties")
+        return self
+
+    @model_validator(mode="after")
+    def _forms_name_properties(self) -> JsonSchema:
+        named = {n for f in self.forms or [] for n in (*f.required, *f.fixed, *f.absent)}
+        if named - set(self.properties):
+            raise ValueError(f"forms name {sorted(named - set(self.properties))}, which are not in properties")
         return self
 
     @model_validator(mode="after")

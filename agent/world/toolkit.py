@@ -105,18 +105,24 @@ def whole_point(args: BaseModel) -> None:
 
 class BlockTarget(ToolArgs):
     """A block to act on: egocentric offsets (forward, right, up; missing ones are 0) or a world block x, y, z.
-    The bridge (target.js) checks that one form, not both, is given."""
+    The bridge (target.js) checks that one form, not both, is given; the grammar writes one
+    (agent/tools/schema.py's Form), the world block one of the places the run knows."""
 
+    model_config = ConfigDict(json_schema_extra={"forms": [
+        {"required": ["forward"], "absent": ["x", "y", "z"]},
+        {"required": ["x", "y", "z"], "absent": ["forward", "right", "up"]}]})
     forward: Offset | None = Field(None, description="egocentric offset of the block from the feet block")
     right: Offset | None = None
     up: Offset | None = None
-    x: BlockXZ | None = Field(None, description="or a world block (with y and z)")
-    y: BlockY | None = None
-    z: BlockXZ | None = None
+    x: BlockXZ | None = Field(None, description="or a world block (with y and z)", json_schema_extra={"domain": "place"})
+    y: BlockY | None = Field(None, json_schema_extra={"domain": "place"})
+    z: BlockXZ | None = Field(None, json_schema_extra={"domain": "place"})
 
     @model_validator(mode="after")
     def _whole_block(self) -> BlockTarget:
         whole_point(self)
+        if (self.x is None) == all(getattr(self, k) is None for k in ("forward", "right", "up")):
+            raise ValueError("give either offsets forward/right/up or a world block x, y, z, not both")
         return self
 
 

@@ -5,9 +5,11 @@ no rule reads is classified by the model among the same grounded choices (classi
 
 from __future__ import annotations
 
+import importlib.util
 import random
 
 import pytest
+from pydantic import ValidationError
 
 from agent.goals.grounds import Columns, Grounds, Point, Sighted
 from agent.infospace import Infospace
@@ -16,14 +18,15 @@ from agent.llm.scripted import ScriptedBackend
 from agent.planner import Planner, PlannerOptions
 from agent.planner.classify import classify, names_for
 from agent.planner.args import decoding_schema
-from agent.planner.domains import callable_now, domain_values
-from agent.paths import SKILLS_DIR
+from agent.planner.domains import callable_now, domain_values, grounded
+from agent.paths import SKILLS_DIR, WORLD_TOOLS_DIR
 from agent.tools import Executor, load_toolbox, standard_sources
 from agent.tools.schema import JsonSchema, check_args
 from agent.trace import TraceWriter
 from agent.trace.schema import OuterStep
 
 TOOLS = load_toolbox(standard_sources("minecraft", [], None))
+WORLD_TOOLS = WORLD_TOOLS_DIR / "minecraft"
 
 
 def hint(tool: str):
@@ -47,6 +50,33 @@ def test_each_domain_holds_what_the_world_offers() -> None:
     assert smelts == ["raw_iron", "iron_ingot"]  # what smelts, and what it makes; never planks
     assert world(carried={"sand": 2, "coal": 1, "oak_planks": 2})["fuel"] == ["coal", "oak_planks"]  # not sand
     assert values["chest_seen"] == [] and world(blocks=[Sighted(name="chest", distance=5)])["chest_seen"] == ["chest"]
+
+
+def test_no_draw_the_grammar_allows_is_refused_by_a_world_tools_arguments_model() -> None:
+    # Forms (mc-move: blocks, or one key with a duration), parts of a point, names out of the
+    # world: a random policy draws every corner of the grammar; the tool's own model decides.
+    rich = world(carried={"dirt": 3, "coal": 1, "raw_iron": 2}, players=["alex"],
+                 blocks=[Sighted(name="oak_log", distance=5, at=Point(x=3, y=5, z=4)),
+                         Sighted(name="chest", distance=4, at=Point(x=-3, y=5, z=0))])
+    refused = {}
+    for folder in sorted(p.parent for p in WORLD_TOOLS.glob("*/tool.py")):
+        spec, args = TOOLS.tools.get(folder.name), _args_model(folder / "tool.py")
+        schema = decoding_schema(spec.schema_hint, rich) if spec and args else None
+        rng = random.Random(1)
+        for _ in range(200 if schema else 0):
+            drawn = sample(schema, rng)
+            try:
+                args.model_validate(drawn)
+            except ValidationError as e:
+                refused[folder.name] = (drawn, e.errors()[0]["msg"])
+    assert refused == {}
+
+
+def _args_model(path):
+    spec = importlib.util.spec_from_file_location(f"args_of_{path.parent.name.replace('-', '_')}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, "Args", None)
 
 
 def test_mc_chest_is_offered_only_where_a_chest_is_seen_even_with_its_arguments_given() -> None:
@@ -101,8 +131,10 @@ def test_names_inside_a_list_or_a_blueprint_are_held_too_and_a_skill_makes_only_
     rng = random.Random(0)
     draws = [sample(decoding_schema(hint("mc-find"), values), rng) for _ in range(30)]
     assert {kind for d in draws for kind in d.get("blocks", [])} == {"stone"}  # never 'yes'
-    assert decoding_schema(hint("mc-find"), world())["properties"]["blocks"]["maxItems"] == 0
-    cells = decoding_schema(hint("mc-build"), values)["properties"]["blocks"]["items"]
+    unseen = decoding_schema(hint("mc-find"), world())["anyOf"]  # nothing seen: only items or players
+    assert [sorted(form["required"]) for form in unseen] == [["items"], ["players"]]
+    whole = {k: v for k, v in hint("mc-build").dump().items() if k != "forms"}  # a blueprint, at any depth
+    cells = grounded(whole, values)["properties"]["blocks"]["items"]
     assert cells["properties"]["block"]["enum"] == ["dirt", "oak_planks"]
     skills = load_toolbox(standard_sources("minecraft", [SKILLS_DIR], None))
     made = decoding_schema(skills.tools["craft"].schema_hint, values)["properties"]["item"]["enum"]

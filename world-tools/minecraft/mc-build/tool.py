@@ -1,6 +1,6 @@
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from agent.bridge import BotConnection, timeouts
 from agent.checks.model import BlockName, Placement, Plan
@@ -19,6 +19,9 @@ class Placed(Placement):
 
 
 class Args(ToolArgs):
+    # The grammar writes a shape (agent/tools/schema.py's Form); a blueprint comes from the goal
+    # check or a method, never from a model spelling 64 cells.
+    model_config = ConfigDict(json_schema_extra={"forms": [{"required": ["shape", "block"], "absent": ["anchor", "blocks"]}]})
     shape: Literal["wall", "pillar"] | None = Field(None, description="a named shape, laid out ahead of the bot")
     block: BlockName | None = Field(None, description="the block to build a shape of, e.g. dirt, cobblestone",
                                     json_schema_extra={"domain": "placeable"})

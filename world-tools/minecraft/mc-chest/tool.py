@@ -1,6 +1,6 @@
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from agent.bridge import timeouts
 from agent.checks.model import MAX_ITEM_COUNT, ItemName
@@ -12,6 +12,12 @@ MAX_RADIUS, MAX_TIMEOUT_S = 32, 120
 
 
 class Args(ToolArgs):
+    # The grammar's forms (agent/tools/schema.py's Form): a deposit names an item carried, a
+    # withdrawal an item there is (what the chest holds is read only once it is open).
+    model_config = ConfigDict(json_schema_extra={"forms": [
+        {"fixed": {"action": {"enum": ["list"]}}, "absent": ["item", "count"]},
+        {"required": ["action", "item"], "fixed": {"action": {"enum": ["deposit"]}, "item": {"domain": "carried"}}},
+        {"required": ["action", "item"], "fixed": {"action": {"enum": ["withdraw"]}, "item": {"domain": "obtainable"}}}]})
     action: Literal["list", "deposit", "withdraw"] = Field(
         "list", description="list, deposit (put in) or withdraw (take out)")
     item: ItemName | None = Field(None, description="the item's name, e.g. oak_log; needed to deposit or withdraw")

@@ -1,6 +1,6 @@
 from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from agent.checks.model import BlockName
 from agent.world.results.find import FindReport, Sighting
@@ -14,6 +14,11 @@ SeenKind = Annotated[BlockName, Field(json_schema_extra={"domain": "block_seen"}
 
 
 class Args(ToolArgs):
+    # The grammar's forms (agent/tools/schema.py's Form): blocks seen, or dropped items, or players.
+    model_config = ConfigDict(json_schema_extra={"forms": [
+        {"required": ["blocks"], "fixed": {"blocks": {"minItems": 1}}, "absent": ["items", "players"]},
+        {"required": ["items"], "fixed": {"items": {"enum": [True]}}, "absent": ["blocks", "players"]},
+        {"required": ["players"], "fixed": {"players": {"enum": [True]}}, "absent": ["blocks", "items"]}]})
     blocks: list[SeenKind] = Field(default_factory=list, max_length=MAX_KINDS,
                                    description="block names, e.g. oak_log, gold_block, chest")
     items: bool = Field(False, description="also dropped items on the ground")

@@ -1,4 +1,4 @@
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from agent.bridge import timeouts
 from agent.bridge.models import MoveReport
@@ -13,6 +13,11 @@ STEP_S_PER_BLOCK, STEP_BASE_S = 1.5, 1.0
 
 
 class Args(ToolArgs):
+    # The grammar's forms (agent/tools/schema.py's Form): whole blocks, or one key held for a duration.
+    model_config = ConfigDict(json_schema_extra={"forms": [
+        {"required": ["blocks"], "absent": [*KEYS, "duration"]},
+        *({"required": [key, "duration"], "fixed": {key: {"enum": [True]}}, "absent": ["blocks", "max_drop"]}
+          for key in KEYS)]})
     forward: bool = False
     back: bool = False
     left: bool = False
