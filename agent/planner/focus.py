@@ -19,8 +19,12 @@ from agent.checks import Check, Verdict
 from agent.checks.model import All, HasItem, Item
 from agent.goals.needs import MAX_DEPTH, MAX_NEEDS, NEED_STEPS, needed
 from agent.goals.understanding import SubGoal, Understanding
-from agent.planner.given import parts_of
+from agent.planner.given import made, parts_of
 from agent.tools import Toolbox
+from agent.tools.spec import ToolSpec
+
+# The domains of items that are made, not found (agent/tools/schema.py's Domain).
+MADE = ("craftable", "obtainable", "smeltable")
 
 Reader = Callable[[Check], Verdict]
 
@@ -100,9 +104,21 @@ class Focus:
 
 
 def achievers(check: Check, toolbox: Toolbox) -> list[str]:
-    """The tools whose Skill.md says they achieve the check's kind (any part's, for `all`)."""
-    kinds = {part.kind for part in parts_of(check)}
-    return [name for name, spec in toolbox.tools.items() if kinds & set(spec.achieves)]
+    """The tools whose Skill.md says they achieve the check's kind (any part's, for `all`); for
+    an item no recipe or furnace makes (a log), not the tools that only make things (craft,
+    mc-craft, mc-smelt: their item is one a recipe or a furnace makes)."""
+    parts = parts_of(check)
+    kinds = {part.kind for part in parts}
+    unmade = all(isinstance(p, HasItem) and not made(p.has_item.name) for p in parts if p.kind == "has_item")
+    return [name for name, spec in toolbox.tools.items()
+            if kinds & set(spec.achieves) and not (unmade and _makes(spec))]
+
+
+def _makes(spec: ToolSpec) -> bool:
+    """Whether the tool's required item is one that is made (its domain: agent/planner/domains.py)."""
+    schema = spec.schema_hint
+    return schema is not None and any(node.domain in MADE for name, node in schema.properties.items()
+                                       if name in schema.required)
 
 
 def aimed_words(words: str, check: Check | None) -> str:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from agent.checks import parse_check
+from agent.paths import SKILLS_DIR
+from agent.planner.focus import achievers
 from agent.planner.given import given_args
 from agent.tools import load_toolbox, standard_sources
 
@@ -53,3 +55,13 @@ def test_a_check_that_does_not_state_what_to_get_gives_nothing(toolbox, check) -
 def test_a_tool_the_toolbox_lacks_is_given_nothing() -> None:
     empty = load_toolbox([])
     assert given_args(parse_check({"has_item": {"name": "dirt"}}, "c"), empty) == {}
+
+
+def test_a_found_item_is_not_achieved_by_the_tools_that_only_make_things() -> None:
+    # "Collect three logs" on plains with no tree near: SmolLM2 was offered craft as an achiever
+    # of has_item oak_log and made it craft a glass pane.
+    skills = load_toolbox(standard_sources("minecraft", [SKILLS_DIR]))
+    logs = achievers(parse_check({"has_item": {"name": "oak_log", "count": 3}}, "c"), skills)
+    assert {"mc-collect", "gather"} <= set(logs) and not {"craft", "mc-craft", "mc-smelt"} & set(logs)
+    pickaxe = achievers(parse_check({"has_item": {"name": "stone_pickaxe"}}, "c"), skills)
+    assert {"craft", "mc-craft"} <= set(pickaxe)
