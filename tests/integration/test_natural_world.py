@@ -110,3 +110,23 @@ def test_collecting_buried_ore_digs_down_to_it_and_without_a_pickaxe_the_way_nam
         refused = body.call("mc-approach", block="iron_ore")
         assert refused.code == "needs_tool" and refused.data["missing"] == [{"name": "wooden_pickaxe", "count": 1}]
         assert "stone is on the way" in refused.reason
+
+
+def test_the_sea_is_swum_to_an_island_and_a_cave_mouth_walked_down_into_and_out_of(toolbox: Toolbox) -> None:
+    # Seed 42: a beach at x 5, the sea from x 7 to 21 along z 12, an island of sand at x 22-26;
+    # west, a cave cut down to stone at (-12, 59, 21), six below the land two blocks east.
+    beach = Scenario.model_validate({
+        "name": "natural-coast", "description": "seed 42's beach, facing the sea", "goal": "swim",
+        "terrain": {"generator": "natural", "seed": 42}, "spawn": {"x": 5.5, "z": 10.5, "on_surface": True}})
+    for body in scenario_body(beach, "swimmer", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
+        assert {body.bot.block_at(x, SEA_LEVEL, 12) for x in range(8, 21)} == {"water"}
+        swum = body.ok("mc-goto", x=24.5, y=SEA_LEVEL + 1, z=12.5, timeout=60)
+        assert swum["reached"] and swum["end"]["x"] >= 22 and body.bot.block_at(24, SEA_LEVEL, 12) == "sand"
+        start = body.bot.state().position
+        assert body.bot.block_at(-12, 59, 21) == "stone" and body.bot.block_at(-10, 65, 21) == "grass_block"
+        assert {body.bot.block_at(-12, y, 21) for y in range(60, 66)} == {"air"}  # cut 6 deep beside the land
+        down = body.ok("mc-goto", x=-12.5, y=60, z=21.5, timeout=60)
+        assert down["reached"] and 60 <= down["end"]["y"] < 61 and down["blocks_dug"] == 0
+        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout=60)
+        assert back["reached"] and abs(back["end"]["y"] - start.y) < 1 and back["blocks_placed"] == 0
