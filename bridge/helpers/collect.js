@@ -73,10 +73,12 @@ async function reachOne (bot, kind, radius, unreachable, deadline, free) {
 }
 
 /**
- * In digging reach of the block at `cell`, a face of it in sight. mineflayer-pathfinder 2.4.5's
- * GoalLookAtBlock measures its reach from the feet to a point 1.6 above the block, so a block 3
- * or more above the feet was never in reach (a trunk's fourth log); the reach is measured here
- * from the eyes, and the library's test, its own reach widened past ours, kept for the face in sight.
+ * In digging reach of the block at `cell`, a face of it in sight, and not standing on it: a block
+ * dug from above drops the bot into its hole, and stone dug so, one under the other, made a shaft
+ * no walk climbed out of. mineflayer-pathfinder 2.4.5's GoalLookAtBlock measures its reach from
+ * the feet to a point 1.6 above the block, so a block 3 or more above the feet was never in reach
+ * (a trunk's fourth log); the reach is measured here from the eyes, and the library's test, its
+ * own reach widened past ours, kept for the face in sight.
  */
 class InReach extends goals.GoalLookAtBlock {
   constructor (cell, world) {
@@ -84,7 +86,8 @@ class InReach extends goals.GoalLookAtBlock {
   }
 
   isEnd (node) {
-    return node.offset(0.5, EYES, 0.5).distanceTo(this.pos.offset(0.5, 0.5, 0.5)) <= REACH && super.isEnd(node)
+    const onIt = node.x === this.pos.x && node.z === this.pos.z && node.y === this.pos.y + 1
+    return !onIt && node.offset(0.5, EYES, 0.5).distanceTo(this.pos.offset(0.5, 0.5, 0.5)) <= REACH && super.isEnd(node)
   }
 }
 

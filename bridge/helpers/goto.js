@@ -34,7 +34,11 @@ async function goto (bot, args) {
   const end = bot.entity.position
   const left = exact ? Math.hypot(Math.floor(end.x) - Math.floor(x), Math.floor(end.y) - Math.floor(y), Math.floor(end.z) - Math.floor(z))
     : Math.hypot(end.x - x, end.y - y, end.z - z)
-  const reached = reason === 'reached' || (exact ? left === 0 : left <= range + 0.5)
+  // The feet decide, not the pathfinder's word: its goto once resolved with the bot 7 blocks
+  // below the goal, at the bottom of a shaft it had no way out of. GoalNear measures from the
+  // feet block's corner, the feet stand within a block of it: a block of slack.
+  const reached = exact ? left === 0 : left <= range + 1
+  if (!reached && reason === 'reached') reason = 'stopped_short'
   return { reached, reason, start, end: vec(end), target: { x, y, z }, distance_left: left, blocks_placed: Math.max(0, before - scaffolding()), blocks_dug: dug }
 }
 

@@ -130,3 +130,16 @@ def test_the_sea_is_swum_to_an_island_and_a_cave_mouth_walked_down_into_and_out_
         assert down["reached"] and 60 <= down["end"]["y"] < 61 and down["blocks_dug"] == 0
         back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout=60)
         assert back["reached"] and abs(back["end"]["y"] - start.y) < 1 and back["blocks_placed"] == 0
+
+
+def test_stone_is_quarried_beside_the_feet_never_under_them_so_the_way_back_stays_open(toolbox: Toolbox) -> None:
+    # Under the plains' spawn lies stone: taken from under the feet, eleven made a shaft 7 deep
+    # that no walk left (and mc-goto said it had reached the spawn from its bottom).
+    for body in scenario_body(carrying("natural-plains", "wooden_pickaxe"), "quarrier", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
+        start = body.bot.state().position
+        report = body.ok("mc-collect", block="cobblestone", count=11, timeout=120)
+        assert report["gained"] == {"cobblestone": 11}
+        assert not [d for d in report["dug"] if (d["forward"], d["right"], d["up"]) == (0, 0, -1)], report["dug"]
+        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout=60)
+        assert back["reached"] and back["distance_left"] <= 2
