@@ -73,6 +73,10 @@ async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline,
   const reached = cheapest(bot, targets, radius + SEARCH_MARGIN, Math.min(ANY_SEARCH_MS, left(deadline)))
   if (reached === null) {
     for (const c of cells) unreachable.add(c.toString())
+    // Open to a cave no walk gets into, say: a way is dug to the nearest not above the feet (one
+    // above is for a block to stand on, stand-under.js).
+    const below = dig ? closest(bot, cells.filter((c) => c.y <= bot.entity.position.y)) : null
+    if (below !== null) return { cell: below, dug: await burrowTo(bot, below, deadline, kind.name) }
     const stop = new Stop('unreachable', `no walk reaches any of the ${cells.length} ${kind.name} open to the air within ${radius} blocks`)
     stop.cells = cells // for a caller that can reach them otherwise (stand-under.js); not part of a report
     throw stop
@@ -83,8 +87,12 @@ async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline,
 
 /** The block of `kind` within `radius` nearest the feet, buried or not; null when there is none. */
 function nearest (bot, kind, radius) {
+  return closest(bot, bot.findBlocks({ matching: kind.id, maxDistance: radius, count: CANDIDATES }))
+}
+
+/** The cell of `cells` nearest the feet; null when there is none. */
+function closest (bot, cells) {
   const feet = bot.entity.position
-  const cells = bot.findBlocks({ matching: kind.id, maxDistance: radius, count: CANDIDATES })
   return cells.reduce((best, c) => best === null || feet.distanceTo(c) < feet.distanceTo(best) ? c : best, null)
 }
 

@@ -12,6 +12,9 @@ const { settle } = require('./steering')
 const { waitFor } = require('./waiting')
 const { Stop } = require('./stepwise')
 
+// A pillar's stops (pillar-up.js) in mc-collect's words (agent/world/results/collect.py).
+const AS_COLLECT = { blocked_above: 'blocked', place_failed: 'blocked', no_blocks: 'unreachable', fell: 'fell' }
+
 // The highest a block may be above the ground for a pillar to reach it; blocks in reach from
 // the ground (within 4.5 of the eyes) need none. Heights are counted from the feet block.
 const MAX_PILLAR = 3
@@ -47,7 +50,7 @@ async function climbUnder (bot, under, walk, deadline) {
     for (let i = 0; i < under.height; i++) await climbOne(bot, item, tally)
   } catch (err) {
     await takeDown(bot, under)
-    throw err
+    throw err instanceof Stop && AS_COLLECT[err.reason] ? new Stop(AS_COLLECT[err.reason], err.message) : err
   }
 }
 

@@ -143,3 +143,12 @@ def test_stone_is_quarried_beside_the_feet_never_under_them_so_the_way_back_stay
         assert not [d for d in report["dug"] if (d["forward"], d["right"], d["up"]) == (0, 0, -1)], report["dug"]
         back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout=60)
         assert back["reached"] and back["distance_left"] <= 2
+
+
+def test_ore_open_to_a_cave_no_walk_enters_is_dug_to_and_every_piece_asked_collected(toolbox: Toolbox) -> None:
+    # The forest's iron ore nearest the spawn faces caves below: "no walk reaches any", and the
+    # tech tree stopped there with one raw iron of three.
+    for body in scenario_body(carrying("natural-forest", "stone_pickaxe"), "caver", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
+        report = body.ok("mc-collect", block="raw_iron", count=3, timeout=120)
+        assert report["gained"]["raw_iron"] == 3 and report["dug_on_the_way"] > 0
