@@ -20,6 +20,8 @@ const MAX_STEPS = 40
 const SLOW_DIG_S = 3
 // A step digs at most three blocks and walks one; none is begun with less time left than this.
 const STEP_S = 3 * SLOW_DIG_S + 3
+// The facing a quarter turn right of each.
+const TURNED = { north: 'east', east: 'south', south: 'west', west: 'north' }
 
 /**
  * Digs towards `cell` until it is beside the body (a side of the feet or head cell, or of the
@@ -32,13 +34,15 @@ const STEP_S = 3 * SLOW_DIG_S + 3
 async function burrowTo (bot, cell, deadline, what) {
   const halted = haltWatch(bot)
   const dug = []
+  let along = null // the facing of the last step
   for (let step = 0; !beside(feetBlock(bot), cell); step++) {
     if (step >= MAX_STEPS) throw new Stop('unreachable', `not beside the ${what} after ${MAX_STEPS} steps dug towards it`)
     if (deadline - Date.now() < STEP_S * 1000) throw new HelperError('timeout', `the call ran out of time digging to the ${what}`)
     halted()
     const feet = feetBlock(bot)
-    const facing = wayTo(feet, cell) ?? facingOf(yawToDeg(bot.entity.yaw))
     const plan = planFor(cell.y - feet.y)
+    const facing = notBack(wayTo(feet, cell), along ?? facingOf(yawToDeg(bot.entity.yaw)), plan !== TUNNEL)
+    along = facing
     const cells = plan.cells.map((c) => frameAlong(bot, facing).toWorld(...c))
     if (cells.some((c) => c.equals(cell))) break // the next step would dig the block itself: it is in reach
     notTooSlow(bot, cells)
@@ -66,6 +70,17 @@ function wayTo (feet, cell) {
   if (dx !== 0 && Math.abs(dx) >= Math.abs(dz)) return dx > 0 ? 'east' : 'west'
   if (dz !== 0) return dz > 0 ? 'south' : 'north'
   return null
+}
+
+/**
+ * The facing of the next step: `toward` the block, or on as `last` went when the block is
+ * straight below or above. A stair never turns back on itself (`stair`): its cells ahead would
+ * be the last step's footing, and the way back up would be a shaft (the taiga's ore, straight
+ * below, was dug to as a 1 by 2 shaft 4 deep no walk left); it turns right instead, a spiral.
+ */
+function notBack (toward, last, stair) {
+  if (toward === null) return last
+  return stair && toward === TURNED[TURNED[last]] ? TURNED[last] : toward
 }
 
 /** A stair down while the block is 2 or more below the feet, a stair up while 2 or more above, else a tunnel. */

@@ -71,7 +71,8 @@ def _run(executor: Any, steps: CraftingPlan, done: list[dict[str, Any]], version
                 explored = _explored_for(executor, step.item, version, done)
                 # the plan is made again from what is near now, unless the exploring could not go on
                 return explored if explored.code in FATAL else result
-            if not result.ok and step.action == "collect" and result.code in ("not_found", "unreachable"):
+            if not result.ok and step.action == "collect" and step.item in UNDERGROUND \
+                    and result.code in ("not_found", "unreachable"):  # logs out of reach are not dug down to
                 result = _dug_down_for(executor, {"type": "mc-collect", **args}, record, done)
             if not result.ok:
                 return result

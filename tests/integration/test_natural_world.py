@@ -98,6 +98,16 @@ def test_buried_ore_is_reached_by_stairs_and_a_tunnel_never_straight_down(toolbo
         assert all(d["forward"] == 1 and d["right"] == 0 for d in report["dug"]), report["dug"]
         near = evaluate(body.bot, parse_check({"near_block": {"block": "iron_ore"}}, "c"))
         assert near.holds, near.detail
+        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout=60)  # the stairs lead back up
+        assert back["reached"] and back["blocks_dug"] == 0 and back["blocks_placed"] == 0
+    for body in scenario_body(load_scenario("natural-taiga"), "barehanded", toolbox):
+        # Stopped by stone 4 down, straight above the ore: the way dug so far spirals, so a walk
+        # leaves it (it was a shaft of two columns, and the tech tree ended at its bottom).
+        assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
+        start = body.bot.state().position
+        assert body.call("mc-approach", block="iron_ore").code == "needs_tool" and body.bot.state().position.y < start.y - 2
+        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout=60)
+        assert back["reached"] and back["blocks_dug"] == 0 and back["blocks_placed"] == 0
 
 
 def test_collecting_buried_ore_digs_down_to_it_and_without_a_pickaxe_the_way_names_the_tool(toolbox: Toolbox) -> None:
