@@ -345,13 +345,18 @@ class Planner:
         """The `tools` the step can offer: those given the check's arguments, and those whose
         needs the world fills now (domains.py): no model or random draw is handed a name
         argument with nothing in the world to take."""
-        given = self.ctx.given if frame.plan == 0 else None  # a sub-plan's goal is not the check's
-        return [n for n in tools if callable_now(self.ctx.toolbox.tools[n], values, n in (given or {}))]
+        given = self._given(frame) or {}
+        return [n for n in tools if callable_now(self.ctx.toolbox.tools[n], values, n in given)]
 
     def _uncallable(self, frame: Frame, tools: list[str], values: DomainValues | None) -> list[str]:
         """Each of `tools` with the domains it lacks, for the run's last word."""
-        given = self.ctx.given if frame.plan == 0 else None
-        return [f"{n} lacks {', '.join(lacking(self.ctx.toolbox.tools[n], values, n in (given or {})))}" for n in tools]
+        given = self._given(frame) or {}
+        return [f"{n} lacks {', '.join(lacking(self.ctx.toolbox.tools[n], values, n in given)) or 'a form the world fills'}"
+                for n in tools]
+
+    def _given(self, frame: Frame) -> dict[str, dict[str, Any]] | None:
+        """The arguments the check states, by tool; None in a sub-plan, whose goal is not the check's."""
+        return self.ctx.given if frame.plan == 0 else None
 
     def _outer_step(self, s, frame: Frame, offered: list[str],
                     values: DomainValues | None) -> tuple[OuterStep, Verdict | None, Stale]:
@@ -362,7 +367,7 @@ class Planner:
         worth reading; neither once the loop bound ends the run."""
         ctx = self.ctx
         clock, key = StepClock(ctx.backend), f"p{frame.plan}s{frame.outer_step}"
-        given = ctx.given if frame.plan == 0 else None
+        given = self._given(frame)
         withheld = [name for name in frame.tools if name not in offered]
         s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=frame.task)
                       + (prompts.WITHHELD.format(tool=", ".join(withheld)) if withheld else ""))
