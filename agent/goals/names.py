@@ -19,8 +19,14 @@ MAX_WORDS = 4
 # Words that say how a thing comes, not what it is: "dirt blocks" is dirt.
 GENERIC = frozenset({"block", "blocks", "item", "items", "piece", "pieces", "stack", "stacks", "bit", "bits"})
 # Words for a kind of thing, as the game's item tags group them, by the suffix their members share.
-KINDS = {"wood": "_log", "woods": "_log", "log": "_log", "logs": "_log", "plank": "_planks", "planks": "_planks",
-         "wool": "_wool", "sapling": "_sapling", "saplings": "_sapling"}
+KINDS = {"wood": "_log", "woods": "_log", "log": "_log", "logs": "_log", "tree": "_log", "trees": "_log",
+         "plank": "_planks", "planks": "_planks", "wool": "_wool", "sapling": "_sapling", "saplings": "_sapling"}
+# What players call a thing by a shorter word: "get some iron" is an ingot, "seeds" wheat's. Used only
+# where the word is no name among those looked for ("find the gold" is a block: gold + _block).
+SHORT = {"iron": "iron_ingot", "gold": "gold_ingot", "copper": "copper_ingot", "netherite": "netherite_ingot",
+         "seed": "wheat_seeds", "seeds": "wheat_seeds"}
+# "oak wood", "a birch tree": that kind's log, not the bark block the game names oak_wood.
+_KIND_OF_TREE = re.compile(r"\b([a-z]+) (?:trees?|wood)\b")
 _WORD = re.compile(r"[a-z0-9]+")
 # A word that could be a player's username, as written.
 USERNAME = re.compile(r"\b\w{3,16}\b")
@@ -43,7 +49,7 @@ class Named:
 
 
 def words_of(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
+    return _WORD.findall(_KIND_OF_TREE.sub(r"\1 log", text.lower()))
 
 
 def find_names(words: list[str], names: frozenset[str], suffix: str = "") -> list[Named]:
@@ -53,7 +59,8 @@ def find_names(words: list[str], names: frozenset[str], suffix: str = "") -> lis
     found: list[Named] = []
     i = 0
     while i < len(words):
-        hit = _longest_at(words, i, names) or _kind_at(words, i, names) or _suffixed_at(words, i, names, suffix)
+        hit = (_longest_at(words, i, names) or _kind_at(words, i, names) or _suffixed_at(words, i, names, suffix)
+               or _short_at(words, i, names))
         if hit is None:
             i += 1
             continue
@@ -78,6 +85,11 @@ def _longest_at(words: list[str], i: int, names: frozenset[str]) -> Named | None
 def _suffixed_at(words: list[str], i: int, names: frozenset[str], suffix: str) -> Named | None:
     name = words[i] + suffix
     return Named((name,), i, i + 1) if suffix and name in names else None
+
+
+def _short_at(words: list[str], i: int, names: frozenset[str]) -> Named | None:
+    name = SHORT.get(words[i])
+    return Named((name,), i, i + 1) if name in names else None
 
 
 def _kind_at(words: list[str], i: int, names: frozenset[str]) -> Named | None:

@@ -18,7 +18,7 @@ from agent.checks.model import (All, ContainerHas, FeetYAtLeast, HasItem, Item, 
                                 PlayerNearness, SkyVisible, Sphere, StandingOnGround, Stock, Within)
 from agent.goals.names import USERNAME, Named, find_names, mined, words_of
 from agent.goals.understanding import SubGoal, Understanding, needs_first
-from agent.world.gamedata import block_names, item_names, recipes
+from agent.world.gamedata import block_names, item_names, recipes, smelting
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20}
@@ -29,14 +29,22 @@ _PHRASE = re.compile(r"\b(" + "|".join(sorted(map(re.escape, PHRASES), key=len, 
 MAX_COUNT = 64 * 36
 
 _GET = (r"collect|gather|get|obtain|mine|dig|chop|cut|harvest|pick|fetch|acquire|grab|take|craft|make|smelt|cook|"
-        r"bring|need|want|farm|punch|break|have|hold|carry|find me|gimme|give me|produce|create|build|forge|cut down|turn|convert")
+        r"bring|need|want|farm|punch|break|have|hold|carry|find me|gimme|give me|produce|create|build|forge|cut down|turn|"
+        r"convert|melt|roast|require|(?:would|'d) like|could use")
 # Verbs that take a block out of the world: the item is what it drops (stone -> cobblestone).
 _DIG = frozenset("mine dig chop cut harvest punch break farm".split())
 # Verbs that make an item, not place a structure: "build a shear" makes shears when a recipe does.
 _MAKE_ONLY = frozenset("build create produce forge".split())
+# Verbs that make the thing named: "craft stone" is not what digging stone gives.
+_MAKE = _MAKE_ONLY | frozenset("craft make turn convert".split())
+# Verbs of the furnace: the thing named is what a furnace makes of it ("smelt raw iron": iron ingots).
+_SMELT = frozenset("smelt cook melt roast".split())
+# Words after which the things named are what a clause uses, not what it asks for ("planks from
+# the logs", "mine stone with a pickaxe"); before "into" too ("turn the logs into planks").
+SOURCE = re.compile(r"\b(?:from|out of|using|with|by using)\b")
 _STORE = r"put|place|store|deposit|stash|leave|stow|drop|stick|stuff|load"
-_NEAR = (r"(?:stand|be|get|go|walk|move|come|run|head|stay)\s+(?:right\s+|over\s+|up\s+)?"
-         r"(?:next to|beside|by|near|close to|up to|to|towards?)\b|\b(?:find|locate|reach|approach|search for|"
+_NEAR = (r"(?:stand|be|get|go|walk|move|come|run|head|stay|climb|jump|hop)\s+(?:right\s+|over\s+|up\s+)?"
+         r"(?:next to|beside|by|near|close to|up to|to|towards?|on top of|onto|on)\b|\b(?:find|locate|reach|approach|search for|"
          r"look for|seek|spot|track down)")
 _RETURN = (r"\b(?:come|go|walk|head|run|get|make your way|find your way)\s+back\b|\breturn\b|"
            r"\bback\s+(?:here|to (?:me|where you (?:started|were|began|are)|the start|your start|spawn))")
@@ -64,8 +72,9 @@ OUT = re.compile(r"\b(?:out of|get out|climb out|clamber out|escape)\b")
 DOWN = re.compile(r"\b(?:hole|pit|shaft|well|ditch|crater|trench|down there|down here|up)\b|\bclimb")
 BLOCKS = re.compile(r"\b(?P<n>\d{1,3})\s+blocks?\b")
 HEIGHT = re.compile(r"\b(?P<n>\d{1,3})\s+(?:blocks?\s+)?(?:high|up|higher|tall|above)\b")
-FOLLOW = re.compile(r"\b(?:follow|accompany|escort|keep up with|stay (?:close )?(?:to|with)|stick (?:close )?(?:to|with)|go after|tail)\s+"
-                    r"(?:the player\s+|player\s+)?(?P<name>\w{3,16})\b", re.IGNORECASE)
+FOLLOW = re.compile(r"\b(?:follow|accompany|escort|keep up with|stay (?:close )?(?:to|with)|stick (?:close )?(?:to|with)|go after|tail|"
+                    r"(?:come|go|walk|tag) (?:along )?with)\s+"
+                    r"(?:the player\s+|player\s+)?(?P<name>\w{2,16})\b", re.IGNORECASE)
 PRONOUN = re.compile(r"\b(?:it|them|those|these|they|that|one)\b")
 # Who "follow me" means is the speaker's name, which the words do not give.
 NOT_NAMES = {"me", "him", "her", "them", "you", "the", "that", "this", "someone", "anyone", "everyone", "player", "it",
@@ -73,6 +82,7 @@ NOT_NAMES = {"me", "him", "her", "them", "you", "the", "that", "this", "someone"
 NEAR_DISTANCE = 2.0  # beside the block (1.1 from its centre) or on it
 FOLLOW_DISTANCE = 3.0  # mc-follow keeps 2 by default; a step behind still counts
 RETURN_DISTANCE = 2.0  # back where it started: within two blocks of the spawn point
+MADE_DEPTH = 3  # a later sub-goal uses up an earlier one it is made from this many recipes away (table, planks, log)
 COUNTED_BEFORE = 3  # a count stands at most this many words before its name ("three big oak logs")
 
 
@@ -83,6 +93,7 @@ class Thing:
     names: tuple[str, ...]
     count: int
     kind: str | None = None
+    start: int = -1  # its first word's position in the clause; -1: a pronoun's thing from before
 
 
 def understand(goal: str, mc_version: str | None = None) -> Understanding:
@@ -95,8 +106,8 @@ def understand(goal: str, mc_version: str | None = None) -> Understanding:
             thing = _thing(words_of(clause), item_names(mc_version), None, skip=PLACES) or thing
             continue
         found, thing = read
-        if found and subgoals and INTO.search(clause) and isinstance(subgoals[-1].check, HasItem):
-            subgoals[-1] = subgoals[-1].model_copy(update={"lasting": False})  # "turn it into planks" uses it up
+        if found and subgoals and _uses_up(clause, found[0], subgoals[-1], mc_version):
+            subgoals[-1] = subgoals[-1].model_copy(update={"lasting": False})
         for subgoal in found:
             if subgoals and subgoals[-1].check == subgoal.check:
                 continue  # "find the gold block and stand next to it" asks one thing twice
@@ -158,6 +169,27 @@ def _read(clause: str, before: Thing | None, mc_version: str | None,
     return None
 
 
+def _uses_up(clause: str, made: SubGoal, before: SubGoal, mc_version: str | None) -> bool:
+    """Whether getting `made` uses up what `before` got: "turn it into planks", "craft a table from
+    them", or a recipe or furnace that makes it from that thing (planks after logs)."""
+    if not (isinstance(made.check, HasItem) and isinstance(before.check, HasItem)):
+        return False
+    source = SOURCE.search(clause)
+    if INTO.search(clause) or (source and PRONOUN.search(clause[source.end():])):
+        return True
+    return _made_from(made.check.has_item.name, set(before.kinds or [before.check.has_item.name]), mc_version)
+
+
+def _made_from(name: str, used: set[str], mc_version: str | None, depth: int = MADE_DEPTH) -> bool:
+    """Whether a recipe or a furnace makes `name` from one of `used`, directly or through what it
+    takes (a table from planks from logs), up to `depth` steps."""
+    if depth == 0:
+        return False
+    inputs = {i for r in recipes(mc_version).get(name, ()) for i in r.ingredients}
+    inputs |= set(smelting().inputs_for(name))
+    return bool(inputs & used) or any(_made_from(i, used, mc_version, depth - 1) for i in inputs)
+
+
 def _follow(clause: str, name: str, goal: str) -> SubGoal:
     """near_player for the name as the goal writes it; for a pronoun ("stick with him", "follow
     me"), any player the goal names or, when one alone is online, that one (grounding decides)."""
@@ -174,16 +206,41 @@ def _get(clause: str, words: list[str], verb: str, before: Thing | None,
     """has_item for each thing a clause asks to get ("2 logs and 2 blocks of sand"): dug things as
     what they drop, and "build" only for an item a recipe makes."""
     items = item_names(mc_version)
-    things = _things(words, items | block_names(mc_version), before, skip=PLACES if FROM_CHEST.search(clause) else
-                     PLACES - {"chest", "furnace", "crafting_table", "barrel"})
-    if verb in _DIG:
-        things = [Thing(tuple(dict.fromkeys(mined(n, mc_version) for n in t.names)), t.count, t.kind) for t in things]
+    named = _things(words, items | block_names(mc_version), before, skip=PLACES if FROM_CHEST.search(clause) else
+                    PLACES - {"chest", "furnace", "crafting_table", "barrel"})
+    used = _used(words)
+    things = [_as_asked(t, verb, mc_version) for t in ([t for t in named if t.start not in used] or named)]
     if verb in _MAKE_ONLY:
         things = [t for t in things if t.names[0] in recipes(mc_version)]
     things = [t for t in things if t.names[0] in items]
     if not things:
         return None
     return [_sub(clause, HasItem(has_item=Item(name=t.names[0], count=t.count)), t) for t in things], things[-1]
+
+
+def _used(words: list[str]) -> range | set[int]:
+    """Word positions whose things a clause uses rather than asks for: after "from", "with",
+    "using", "out of"; before "into" ("turn the logs into planks")."""
+    if "into" in words:
+        return range(words.index("into"))
+    source = SOURCE.search(" ".join(words))
+    return range(len(" ".join(words)[:source.start()].split()), len(words)) if source else set()
+
+
+def _as_asked(thing: Thing, verb: str, mc_version: str | None) -> Thing:
+    """The item a clause's verb asks for from what it names: what a furnace makes of it ("smelt
+    raw iron"), what digging it gives ("mine stone", "get iron ore": an ore no recipe or furnace
+    makes is got as its drop); else the thing."""
+    if verb in _SMELT and (out := smelting().recipes.get(thing.names[0])):
+        return Thing((out,), thing.count, start=thing.start)
+    if verb in _MAKE or verb in _SMELT:
+        return thing
+    dug = [mined(n, mc_version) if verb in _DIG or _never_made(n, mc_version) else n for n in thing.names]
+    return Thing(tuple(dict.fromkeys(dug)), thing.count, thing.kind, thing.start)
+
+
+def _never_made(name: str, mc_version: str | None) -> bool:
+    return name not in recipes(mc_version) and name not in smelting().recipes.values()
 
 
 def _things(words: list[str], names: frozenset[str], before: Thing | None, *, skip: frozenset[str] = frozenset(),
@@ -193,11 +250,11 @@ def _things(words: list[str], names: frozenset[str], before: Thing | None, *, sk
     a word that is a name with it counts ("the gold": gold_block)."""
     found = [n for n in find_names(words, names, suffix) if n.name not in skip]
     if found:
-        return [Thing(n.names, _count(words, n), n.kind) for n in found]
+        return [Thing(n.names, _count(words, n), n.kind, n.start) for n in found]
     if before is None or not PRONOUN.search(" ".join(words)):
         return []
     counted = [n for w in words if w not in ("a", "an", "one") and (n := _number(w)) is not None]
-    return [Thing(before.names, counted[0], before.kind) if counted else before]
+    return [Thing(before.names, counted[0] if counted else before.count, before.kind)]
 
 
 def _thing(words: list[str], names: frozenset[str], before: Thing | None, *, skip: frozenset[str] = frozenset(),

@@ -72,6 +72,24 @@ def read(goal: str) -> str:
     # heights from the start
     ("stack blocks under yourself until you're 3 blocks higher than now", "1. feet_y_at_least 3"),
     ("climb up 4 blocks", "1. feet_y_at_least 4"),
+    # the words players use for things: a tree is logs, "oak wood" oak logs, "iron" ingots
+    ("Go chop down a tree", "1. has_item oak_log 1"),
+    ("Get me some birch wood", "1. has_item birch_log 1"),
+    ("stand by the oak tree", "1. near_block oak_log 2"),
+    ("Cook some iron", "1. has_item iron_ingot 1"),
+    ("I'd like a stack of dirt", "1. has_item dirt 64"),
+    # a furnace's verb asks for what it makes; an ore no recipe makes is got as its drop
+    ("Smelt 3 raw iron", "1. has_item iron_ingot 3"),
+    ("cook 2 beef", "1. has_item cooked_beef 2"),
+    ("Obtain iron ore", "1. has_item raw_iron 1"),
+    ("Get coal from the coal ore", "1. has_item coal 1"),
+    # what a clause uses is not what it asks for
+    ("Turn the logs into planks", "1. has_item oak_planks 1"),
+    ("Make some planks out of your logs", "1. has_item oak_planks 1"),
+    ("craft a chest with 8 planks", "1. has_item chest 1"),
+    ("Mine stone with a wooden pickaxe", "1. has_item cobblestone 1"),
+    ("collect 3 oak logs from the tree", "1. has_item oak_log 3"),
+    ("From the chest, take 3 apples", "1. has_item apple 3"),
 ])
 def test_a_goal_s_words_become_its_sub_goals_in_order(goal: str, understood: str) -> None:
     assert read(goal) == understood
@@ -85,7 +103,6 @@ def test_a_goal_s_words_become_its_sub_goals_in_order(goal: str, understood: str
     "find the exit",  # not a block
     "get a look around",
     "put the shiny things in the chest",
-    "follow me",  # who "me" is, neither the words nor a world with no player online say
     "get some air",  # air is no thing to get
 ])
 def test_a_goal_no_rule_reads_has_no_sub_goal_and_no_check(goal: str) -> None:
@@ -102,6 +119,18 @@ def test_what_a_later_sub_goal_uses_up_does_not_last_so_the_run_s_check_is_what_
         ("has_item oak_log 1", False), ("has_item oak_planks 8", True)]
     back = understand("collect 2 dirt, then come back here")
     assert back.check.describe() == "all(has_item dirt 2, within 2 of (0, 0, 0))"
+
+
+@pytest.mark.parametrize(("goal", "lasting"), [
+    ("Collect three logs, craft planks from them, then make a crafting table", [False, False, True]),
+    ("Chop a tree then make a crafting table", [False, True]),  # the table's planks are made from the log
+    ("Gather 4 raw iron and smelt it", [False, True]),
+    ("get 3 cobblestone then craft a furnace", [False, True]),
+    ("get 2 dirt then make a stone pickaxe", [True, True]),  # no pickaxe is made from dirt
+    ("get 3 logs and come back with them", [True, True]),
+])
+def test_an_earlier_sub_goal_a_later_one_is_made_from_does_not_last(goal: str, lasting: list[bool]) -> None:
+    assert [g.lasting for g in understand(goal).subgoals] == lasting
 
 
 def grounds(**values) -> Grounds:
@@ -132,6 +161,11 @@ def test_a_player_meant_by_a_pronoun_is_one_online_the_goal_names_else_the_only_
     assert ground(goals, grounds(players=["sam"])).line() == "1. near_player sam 3"
     assert ground(goals, grounds(players=["sam", "kim"])).subgoals == []
     assert ground(goals, grounds()).subgoals == []
+    for words in ("follow me", "Come with me, Steve"):  # "me": the speaker, known only when one is online
+        assert ground(understand(words), grounds(players=["sam"])).line() == "1. near_player sam 3"
+        assert ground(understand(words), grounds()).subgoals == []
+    assert ground(understand("Come with me, Steve"), grounds(players=["sam", "Steve"])).line() == (
+        "1. near_player Steve 3")
 
 
 def test_the_focus_is_the_first_sub_goal_that_does_not_hold_and_moves_back_when_one_is_undone() -> None:
