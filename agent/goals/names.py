@@ -24,7 +24,13 @@ KINDS = {"wood": "_log", "woods": "_log", "log": "_log", "logs": "_log", "tree":
 # What players call a thing by a shorter word: "get some iron" is an ingot, "seeds" wheat's. Used only
 # where the word is no name among those looked for ("find the gold" is a block: gold + _block).
 SHORT = {"iron": "iron_ingot", "gold": "gold_ingot", "copper": "copper_ingot", "netherite": "netherite_ingot",
-         "seed": "wheat_seeds", "seeds": "wheat_seeds"}
+         "seed": "wheat_seeds", "seeds": "wheat_seeds", "table": "crafting_table", "workbench": "crafting_table"}
+# A kind's members in the order a player gets them: the cheapest tier first ("a pickaxe" is wooden).
+TIERS = ("oak", "wooden", "stone", "leather", "chainmail", "iron", "golden", "diamond", "netherite")
+# Families of things named by their last word, whose members differ by material or colour: "a
+# pickaxe" is any pickaxe (the kind's members sorted cheapest first), "a bed" any bed.
+FAMILIES = frozenset("pickaxe axe shovel hoe sword helmet chestplate leggings boots bed boat door trapdoor fence "
+                     "sign slab stairs carpet banner button candle".split())
 # "oak wood", "a birch tree": that kind's log, not the bark block the game names oak_wood.
 _KIND_OF_TREE = re.compile(r"\b([a-z]+) (?:trees?|wood)\b")
 _WORD = re.compile(r"[a-z0-9]+")
@@ -93,13 +99,20 @@ def _short_at(words: list[str], i: int, names: frozenset[str]) -> Named | None:
 
 
 def _kind_at(words: list[str], i: int, names: frozenset[str]) -> Named | None:
-    suffix = KINDS.get(words[i])
-    if suffix is None:
+    """A word for a kind (KINDS, or a FAMILIES word: "pickaxe", "beds"); its members the cheapest
+    tier first, then by name."""
+    word = next((w for w in forms(words[i]) if w in KINDS or w in FAMILIES), None)
+    if word is None:
         return None
-    # oak first: the common kind, the one a world with one kind of tree most often has
+    suffix = KINDS.get(word, "_" + word)
     members = tuple(sorted((n for n in names if n.endswith(suffix) and not n.startswith(("stripped_", "potted_"))),
-                           key=lambda n: (not n.startswith("oak"), n)))
+                           key=_tier))
     return Named(members, i, i + 1, kind=words[i]) if members else None
+
+
+def _tier(name: str) -> tuple[int, str]:
+    first = name.split("_")[0]
+    return (TIERS.index(first) if first in TIERS else len(TIERS), name)
 
 
 def mined(name: str, mc_version: str | None = None) -> str:

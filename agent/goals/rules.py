@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from agent.checks.model import (All, ContainerHas, FeetYAtLeast, HasItem, Item, NearBlock, Nearness, NearPlayer,
                                 PlayerNearness, SkyVisible, Sphere, StandingOnGround, Stock, Within)
 from agent.goals.names import USERNAME, Named, find_names, mined, words_of
-from agent.goals.understanding import SubGoal, Understanding, needs_first
+from agent.goals.understanding import SubGoal, Understanding, left_behind, needs_first
 from agent.world.gamedata import block_names, item_names, recipes, smelting
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -65,14 +65,26 @@ GET = re.compile(rf"\b(?P<verb>{_GET})\b")
 SKY = re.compile(r"\b(?:open sky|see the sky|under the sky|sky above|sky (?:is )?visible|the surface|open air|outdoors)\b")
 CLIMB = re.compile(_CLIMB)
 # A clause that says what the bot or the speaker has: no ask, though it names what "them" means next.
-SAYS_WHAT_IS = re.compile(r"\s*(?:you(?:'re| are|'ve| have)?|i(?:'ve| have)?|we)\s+(?:carry|carrying|have|hold|"
+SAYS_WHAT_IS = re.compile(r"\s*(?:you(?:'re| are|'ve| have)?|i(?:'ve| have)?|we|(?:do|did) you|have you)\s+(?:carry|carrying|have|hold|"
                           r"holding|got)\b")
 # Getting out of somewhere below the ground: a hole, or "up and out".
 OUT = re.compile(r"\b(?:out of|get out|climb out|clamber out|escape)\b")
 DOWN = re.compile(r"\b(?:hole|pit|shaft|well|ditch|crater|trench|down there|down here|up)\b|\bclimb")
+# A structure to build is no item to get: "build a platform of dirt" does not ask for dirt (building: Step 21).
+STRUCTURE = re.compile(r"\b(?:build|make|construct|create|put up|set up)\b.*\b(?:platform|house|hut|shelter|wall|bridge|"
+                       r"floor|roof|tower|base|fort|cabin|room|structure|building|pool|staircase|pillar|column|"
+                       r"square|cube|box|ring|path|road|fence around)\b")
+# A place by its coordinates: "go to 10 64 -5", "(12, 65, -8)", "x=10 y=64 z=-5".
+_N = r"(?<![\w.-])(-?\d{1,7}(?:\.\d+)?)(?![\d.])"
+COORDS = re.compile(rf"(?:\bx\s*[=:]?\s*)?{_N}\s*,?\s*(?:\by\s*[=:]?\s*)?{_N}\s*,?\s*(?:\bz\s*[=:]?\s*)?{_N}(?!\s*(?:blocks?|high|tall))")
+GO = re.compile(r"\b(?:go|walk|move|head|travel|run|come|get|return|teleport|navigate|path)\b")
+# The commas between numbers ("12, 65, -8") list coordinates; they part no clauses.
+LISTED = re.compile(r"(?<=\d)\s*,\s*(?=-?\d|[xyz]\s*[=:])")
+# A height as the game counts it: "climb to y 80", "get up to y=70", "y level 12".
+LEVEL = re.compile(r"\b(?:y|y level|y-level)\s*[=:]?\s*(?P<n>-?\d{1,3})\b")
 BLOCKS = re.compile(r"\b(?P<n>\d{1,3})\s+blocks?\b")
 HEIGHT = re.compile(r"\b(?P<n>\d{1,3})\s+(?:blocks?\s+)?(?:high|up|higher|tall|above)\b")
-FOLLOW = re.compile(r"\b(?:follow|accompany|escort|keep up with|stay (?:close )?(?:to|with)|stick (?:close )?(?:to|with)|go after|tail|"
+FOLLOW = re.compile(r"\b(?:(?:keep )?follow(?:ing)?|accompany|escort|keep up with|stay (?:close )?(?:to|with)|stick (?:close )?(?:to|with)|go after|tail|"
                     r"(?:come|go|walk|tag) (?:along )?with)\s+"
                     r"(?:the player\s+|player\s+)?(?P<name>\w{2,16})\b", re.IGNORECASE)
 PRONOUN = re.compile(r"\b(?:it|them|those|these|they|that|one)\b")
@@ -112,13 +124,13 @@ def understand(goal: str, mc_version: str | None = None) -> Understanding:
             if subgoals and subgoals[-1].check == subgoal.check:
                 continue  # "find the gold block and stand next to it" asks one thing twice
             subgoals.append(subgoal)
-    return Understanding(goal=goal, subgoals=needs_first(subgoals))
+    return Understanding(goal=goal, subgoals=needs_first(left_behind(subgoals)))
 
 
 def clauses(goal: str) -> list[str]:
     """The goal's clauses in order: split at sentence ends and "then", and at "and" or a comma
     where a verb follows (not in "oak and birch logs")."""
-    text = BLOCK_OF.sub(r"\1 block", _PHRASE.sub(lambda m: PHRASES[m[1]], goal.lower()))
+    text = BLOCK_OF.sub(r"\1 block", _PHRASE.sub(lambda m: PHRASES[m[1]], LISTED.sub(" ", goal.lower())))
     out: list[str] = []
     for part in CLAUSE.split(text):
         pieces = JOIN.split(part)
@@ -155,6 +167,13 @@ def _read(clause: str, before: Thing | None, mc_version: str | None,
     if OUT.search(clause) and (DOWN.search(clause) or DOWN.search(goal.lower())):
         out = All(all=[FeetYAtLeast(feet_y_at_least=0.0), StandingOnGround(standing_on_ground=True)])
         return [SubGoal(says=clause, check=out, on_ground=True)], before
+    if (at := COORDS.search(clause)) is not None and GO.search(clause):
+        x, y, z = (float(v) for v in at.groups())
+        return [SubGoal(says=clause, check=Within(within=Sphere(x=x, y=y, z=z, distance=RETURN_DISTANCE)))], before
+    if (level := LEVEL.search(clause)) is not None and not re.search(r"\b(?:down|dig|descend|below)\b", clause):
+        return [SubGoal(says=clause, check=FeetYAtLeast(feet_y_at_least=float(level["n"])))], before
+    if STRUCTURE.search(clause) and not HEIGHT.search(clause):
+        return None
     height = HEIGHT.search(clause) or (BLOCKS.search(clause) if CLIMB.search(clause) else None)
     if height is not None:
         rise = FeetYAtLeast(feet_y_at_least=float(height["n"]))
@@ -251,9 +270,9 @@ def _things(words: list[str], names: frozenset[str], before: Thing | None, *, sk
     found = [n for n in find_names(words, names, suffix) if n.name not in skip]
     if found:
         return [Thing(n.names, _count(words, n), n.kind, n.start) for n in found]
-    if before is None or not PRONOUN.search(" ".join(words)):
-        return []
     counted = [n for w in words if w not in ("a", "an", "one") and (n := _number(w)) is not None]
+    if before is None or not (PRONOUN.search(" ".join(words)) or counted):  # "get me 2" of what was just named
+        return []
     return [Thing(before.names, counted[0] if counted else before.count, before.kind)]
 
 
@@ -277,6 +296,7 @@ def _count(words: list[str], named: Named) -> int:
 
 
 def _number(word: str) -> int | None:
+    word = word.removesuffix("x") if word[:-1].isdigit() else word  # "3x oak log"
     if word.isdigit():
         return min(max(int(word), 1), MAX_COUNT)
     return NUMBERS.get(word)

@@ -84,6 +84,29 @@ class Understanding(StrictModel):
         return "  ".join(f"{n}. {s.check.describe()}" for n, s in enumerate(self.subgoals, 1))
 
 
+# Checks of where the bot is: of two in a row only the later can hold at the end.
+WHERE = frozenset({"within", "near_block", "near_player", "feet_y_at_least", "outside", "sky_visible",
+                   "standing_on_ground"})
+
+
+def left_behind(subgoals: list[SubGoal]) -> list[SubGoal]:
+    """The sub-goals with each place the bot is to be left for a later one not lasting: "go to
+    the gold block, then come back" ends at the start, not at both."""
+    later = False
+    out: list[SubGoal] = []
+    for subgoal in reversed(subgoals):
+        where = is_where(subgoal.check)
+        out.append(subgoal.model_copy(update={"lasting": False}) if where and later else subgoal)
+        later = later or where
+    return out[::-1]
+
+
+def is_where(check: Check) -> bool:
+    """Whether the check says only where the bot is (not what it or a chest holds)."""
+    parts = check.all if isinstance(check, All) else [check]
+    return all(is_where(part) if isinstance(part, All) else part.kind in WHERE for part in parts)
+
+
 def needs_first(subgoals: list[SubGoal]) -> list[SubGoal]:
     """The sub-goals with what each needs first before it: storing needs the things carried. A
     sub-goal just before that gets them serves (and does not last: once stored they are no longer

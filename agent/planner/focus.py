@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from agent.checks import Check, Verdict
 from agent.checks.model import All, HasItem, Item
 from agent.goals.needs import MAX_DEPTH, MAX_NEEDS, NEED_STEPS, needed
-from agent.goals.understanding import SubGoal, Understanding
+from agent.goals.understanding import SubGoal, Understanding, is_where
 from agent.planner.given import made, parts_of
 from agent.tools import Toolbox
 from agent.tools.spec import ToolSpec
@@ -59,6 +59,28 @@ class Focus:
             self.index = index
             return subgoal
         return None
+
+    def not_yet_held(self) -> SubGoal | None:
+        """The first place the goal passes through (a sub-goal of where the bot is that does not
+        last) that has not held yet, read now: "find the gold block, then come back" is not done
+        at the start, where coming back already holds. None when every such one has held."""
+        for index, subgoal in enumerate(self.goals.subgoals):
+            if subgoal.lasting or not is_where(subgoal.check) or index in self.used:
+                continue
+            if not self.read(subgoal.check).holds:
+                return subgoal
+            self.used.add(index)
+        return None
+
+    def judge(self, check: Check) -> Verdict:
+        """The run's verdict: `check` (the lasting sub-goals) holds, and every sub-goal passed
+        through on the way has held."""
+        passed = self.not_yet_held()  # read at every judging: a place passed through between steps counts
+        verdict = self.read(check)
+        if verdict.holds and passed is not None:
+            return Verdict(holds=False, detail=f"{verdict.detail}; but {passed.check.describe()} ({passed.says}) "
+                                               f"has not held yet")
+        return verdict
 
     def _tried(self, index: int) -> int:
         self.tries[index] = self.tries.get(index, 0) + 1

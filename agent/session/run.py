@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
@@ -106,7 +107,8 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
                             on_say=_saying(session, request.on_say),
                             observer=_observer(request, session, backend, writer),
                             tool_timeout_s=request.config.tool_timeout_s)
-        judge = _judge(session, check)
+        focus = Focus(goals, lambda c: evaluate(session.bot, c))
+        judge = None if check is None else partial(focus.judge, check)
         body = BodyKeeper(session, request.config.reconnect, writer.add)
         stop_following = session.on_rejoin(lambda bot: setattr(executor, "world", bot))
         try:
@@ -116,7 +118,7 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
                 result = planner.run(request.goal, executor, world=world_state(executor, toolbox), setup=setup,
                                      judge=judge, check=check, body=body,
                                      digest=lambda: world_digest(executor.world),
-                                     focus=Focus(goals, lambda c: evaluate(session.bot, c)),
+                                     focus=focus,
                                      offers=_offers(session, request.goal, request.config.mc_version))
         finally:
             stop_following()
@@ -193,12 +195,6 @@ def _observer(request: RunRequest, session: WorldSession, backend: Metered, writ
     """The trace of every tool call, and the milestones read after each when the run has any."""
     trace = ToolTrace(writer)
     return MilestoneWatch(trace, request.milestones, session, backend, writer) if request.milestones else trace
-
-
-def _judge(session: WorldSession, check: Check | None) -> Callable[[], Verdict] | None:
-    if check is None:
-        return None
-    return lambda: evaluate(session.bot, check)
 
 
 def world_state(executor: Executor, toolbox: Toolbox) -> str:

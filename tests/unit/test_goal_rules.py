@@ -189,6 +189,28 @@ def test_a_sub_goal_a_later_one_uses_up_is_done_for_good_once_it_has_held() -> N
     assert focus.update() is goals.subgoals[2] and focus.index == 2
 
 
+def test_a_place_left_for_a_later_one_need_not_last_but_the_run_is_not_done_before_it_has_held() -> None:
+    goals = understand("find the gold block and then come back here")
+    assert [(g.check.describe(), g.lasting) for g in goals.subgoals] == [
+        ("near_block gold_block 2", False), ("within 2 of (0, 0, 0)", True)]
+    assert goals.check.describe() == "within 2 of (0, 0, 0)"
+    holding = {"within 2 of (0, 0, 0)"}  # at the start, where coming back already holds
+    focus = Focus(goals, lambda check: Verdict(holds=check.describe() in holding, detail="read"))
+    focus.update()
+    refused = focus.judge(goals.check)
+    assert not refused.holds and "near_block gold_block 2" in refused.detail and "has not held yet" in refused.detail
+    holding = {"near_block gold_block 2"}
+    assert not focus.judge(goals.check).holds  # at the gold: it has held now, but not back yet
+    holding = {"within 2 of (0, 0, 0)"}
+    assert focus.judge(goals.check).holds
+    # what a chest or the bot holds is no place passed through: storing needs no carrying seen
+    stored = understand("put 3 dirt in the chest")
+    focus = Focus(stored, lambda check: Verdict(holds=check.describe() == "container_has dirt 3", detail=""))
+    assert focus.judge(stored.check).holds
+    # out of the hole, then on the grass: both places, the first passed through
+    assert [g.lasting for g in understand("climb up out of here and stand on the grass").subgoals] == [False, True]
+
+
 def test_within_a_sub_goal_whose_check_is_an_all_the_offer_aims_at_the_parts_left_to_do() -> None:
     pit = load_scenario("deep-pit")
     focus = Focus(Understanding.given(pit.goal, pit.success), lambda check: Verdict(
