@@ -100,9 +100,11 @@ class _Planner:
         if s.lenient and self._from_near(s, item, missing, depth, visiting):
             return
         visiting = visiting | {item}
-        ways = [lambda t: self._collect(t, item, missing, depth, visiting, near_only=True),
-                *(lambda t, r=r: self._craft(t, item, missing, r, depth, visiting) for r in self._ranked(s, item)),
+        # What a recipe or a furnace makes is made before it is picked from blocks near: sticks
+        # from planks, not from the desert's dead bushes, which drop none as often as some.
+        ways = [*(lambda t, r=r: self._craft(t, item, missing, r, depth, visiting) for r in self._ranked(s, item)),
                 *(lambda t, i=i: self._smelt(t, item, missing, i, depth, visiting) for i in self.smelting.inputs_for(item)),
+                lambda t: self._collect(t, item, missing, depth, visiting, near_only=True),
                 lambda t: self._collect(t, item, missing, depth, visiting, near_only=False)]
         for way in ways:
             trial = s.copy()

@@ -69,3 +69,10 @@ def test_fuel_comes_from_the_wood_near_before_coal_not_seen() -> None:
     steps = _steps(plan("iron_ingot", 1, {"raw_iron": 1, "furnace": 1}, {"birch_log"}))
     assert steps == ["collect 1 birch_log", "craft 4 birch_planks", "smelt 1 iron_ingot"]
     assert "collect 1 coal" in _steps(plan("iron_ingot", 1, {"raw_iron": 1, "furnace": 1}, {"birch_log", "coal_ore"}))
+
+
+def test_what_a_recipe_makes_is_made_before_it_is_picked_from_blocks_near() -> None:
+    # the desert: dead bushes drop sticks (none as often as some); planks make them every time
+    steps = _steps(plan("stone_pickaxe", 1, {"oak_log": 1, "oak_planks": 4}, {"oak_log", "dead_bush", "stone"}))
+    assert "craft 4 stick" in steps and not [s for s in steps if s.endswith(" stick") and s.startswith("collect")]
+    assert _steps(plan("stick", 2, {}, {"dead_bush"})) == ["collect 2 stick"]  # no wood near: the bushes it is
