@@ -12,6 +12,8 @@ const { PLAN: TUNNEL } = require('./tunnel')
 const { Stop, haltWatch } = require('./stepwise')
 const { settle } = require('./steering')
 const { HelperError } = require('./errors')
+const { place } = require('./place')
+const { pickItem } = require('./pillar-up')
 
 // A block 16 below and 16 along is 32 steps away; a few more for the turns.
 const MAX_STEPS = 40
@@ -47,9 +49,26 @@ async function burrowTo (bot, cell, deadline, what) {
     if (cells.some((c) => c.equals(cell))) break // the next step would dig the block itself: it is in reach
     notTooSlow(bot, cells)
     await settle(bot)
-    dug.push(...await digStep(bot, facing, plan))
+    dug.push(...await digStep(bot, facing, plan, (pos) => setFooting(bot, pos)))
   }
   return dug
+}
+
+/**
+ * A block from the inventory (a cheap filler first) where a step's footing is open air: a stair
+ * dug down into a cave goes on down through it as a stair, a way back up, instead of stopping
+ * at the drop (the forest's iron, below a cave's roof). Nothing carried, or no solid block to
+ * set it against: the footing stays missing and the step stops as before.
+ */
+async function setFooting (bot, pos) {
+  // with nothing beside it to set it against (the last step was set over the cave too), the
+  // block under the feet's floor first: it is beside the footing and under a solid block
+  for (const cell of [pos, feetBlock(bot).offset(0, -2, 0), pos]) {
+    const item = pickItem(bot)
+    if (item === null) return
+    const set = await place(bot, { item, x: cell.x, y: cell.y, z: cell.z }).catch(() => null)
+    if (set?.placed && cell === pos) return
+  }
 }
 
 /** Whether `cell` is at a side of the feet or head cell at `feet`, or of the cell under the feet. */

@@ -40,11 +40,14 @@ async function digAlong (bot, count, plan) {
 /**
  * One digging step along `facing`: checks the footing at `plan.footing` (else a Stop with
  * `plan.missing`), clears `plan.cells` in order and steps into the cell forward 1, `plan.rise` up.
+ * `setFooting(pos)`, when given, is tried first where the footing is open air (a cave below).
  * @returns the blocks dug, in order
  */
-async function digStep (bot, facing, plan) {
+async function digStep (bot, facing, plan, setFooting = null) {
   const frame = frameAlong(bot, facing)
-  checkFooting(bot, frame, frame.toWorld(...plan.footing), plan.missing)
+  const footing = frame.toWorld(...plan.footing)
+  if (setFooting && !fluidIn(bot, footing) && bot.blockAt(footing, false)?.boundingBox === 'empty') await setFooting(footing)
+  checkFooting(bot, frame, footing, plan.missing)
   const dug = []
   for (const cell of plan.cells) {
     const block = await clear(bot, frame, frame.toWorld(...cell))

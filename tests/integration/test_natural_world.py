@@ -162,3 +162,17 @@ def test_ore_open_to_a_cave_no_walk_enters_is_dug_to_and_every_piece_asked_colle
         assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
         report = body.ok("mc-collect", block="raw_iron", count=3, timeout=120)
         assert report["gained"]["raw_iron"] == 3 and report["dug_on_the_way"] > 0
+
+
+def test_a_way_dug_into_a_cave_is_set_with_a_footing_from_the_inventory_and_walked_back(toolbox: Toolbox) -> None:
+    # Seed 28's stone 6 east of this spot lies past a pocket of air: the tunnel's next footing
+    # was open air, and the furnace's cobblestone stopped at 4 of 8 ("nothing to stand on").
+    scenario = carrying("natural-birch", "wooden_pickaxe").model_dump(mode="json", exclude_none=True)
+    scenario["spawn"] = {**scenario["spawn"], "x": -10.5, "z": -19.5}
+    for body in scenario_body(Scenario.model_validate(scenario), "caver", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
+        start = body.bot.state().position
+        report = body.ok("mc-collect", block="cobblestone", count=8, timeout=120)  # ok: every one of the 8 dug
+        assert report["stop_reason"] == "completed" and report["steps"] == 8 and report["dug_on_the_way"] > 0
+        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout=60)
+        assert back["reached"]
