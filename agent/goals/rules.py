@@ -1,8 +1,9 @@
 """Reading a goal by rules: split into clauses ("X then Y", "X and put it in the chest", "…, then
 come back here"), each clause read for what it asks (get, store, find, follow, return, climb,
-get out of a hole, open sky) and the game's names found anywhere in it (names.py), "it"/"them" taking the thing of
-the clause before. A clause no rule reads adds nothing; a goal none reads gets no sub-goal, and
-then the run has no check (a wrong check is worse than none).
+get out of a hole, open sky; the words for each are phrases.py's) and the game's names found
+anywhere in it (names.py), "it"/"them" taking the thing of the clause before. A clause no rule
+reads adds nothing; a goal none reads gets no sub-goal, and then the run has no check (a wrong
+check is worse than none).
 
 What a sub-goal needs first is made a sub-goal before it (understanding.py's needs_first):
 "put five oak logs into the chest" is has_item oak_log 5 (already held by a bot that carries
@@ -17,85 +18,13 @@ from dataclasses import dataclass
 from agent.checks.model import (All, ContainerHas, FeetYAtLeast, HasItem, Item, NearBlock, Nearness, NearPlayer,
                                 PlayerNearness, SkyVisible, Sphere, StandingOnGround, Stock, Within)
 from agent.goals.names import USERNAME, Named, find_names, mined, words_of
+from agent.goals.phrases import (BLOCKS, BLOCK_OF, CLAUSE, CLIMB, COORDS, COUNTED_BEFORE, DIG_VERBS, DOWN, DOWNWARD,
+                                 FOLLOW, FOLLOW_DISTANCE, FROM_CHEST, GET, GO, HEIGHT, INTO, JOIN, LEVEL, LISTED,
+                                 MADE_DEPTH, MAKE_ONLY_VERBS, MAKE_VERBS, MAX_COUNT, NEAR, NEAR_DISTANCE, NOT_NAMES,
+                                 NUMBERS, NUMBER_PHRASE, OUT, PHRASES, PLACES, PRONOUN, RETURN, RETURN_DISTANCE,
+                                 SAYS_WHAT_IS, SKY, SMELT_VERBS, SOURCE, STORE, STRUCTURE, VERB)
 from agent.goals.understanding import SubGoal, Understanding, left_behind, needs_first
 from agent.world.gamedata import block_names, item_names, recipes, smelting
-
-NUMBERS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20}
-# Phrases for a number, turned into digits before the words are read.
-PHRASES = {"a couple of": "2", "a couple": "2", "a pair of": "2", "a few": "3", "half a dozen": "6",
-           "a dozen": "12", "a stack of": "64", "a full stack of": "64"}
-_PHRASE = re.compile(r"\b(" + "|".join(sorted(map(re.escape, PHRASES), key=len, reverse=True)) + r")\b")
-MAX_COUNT = 64 * 36
-
-_GET = (r"collect|gather|get|obtain|mine|dig|chop|cut|harvest|pick|fetch|acquire|grab|take|craft|make|smelt|cook|"
-        r"bring|need|want|farm|punch|break|have|hold|carry|find me|gimme|give me|produce|create|build|forge|cut down|turn|"
-        r"convert|melt|roast|require|(?:would|'d) like|could use")
-# Verbs that take a block out of the world: the item is what it drops (stone -> cobblestone).
-_DIG = frozenset("mine dig chop cut harvest punch break farm".split())
-# Verbs that make an item, not place a structure: "build a shear" makes shears when a recipe does.
-_MAKE_ONLY = frozenset("build create produce forge".split())
-# Verbs that make the thing named: "craft stone" is not what digging stone gives.
-_MAKE = _MAKE_ONLY | frozenset("craft make turn convert".split())
-# Verbs of the furnace: the thing named is what a furnace makes of it ("smelt raw iron": iron ingots).
-_SMELT = frozenset("smelt cook melt roast".split())
-# Words after which the things named are what a clause uses, not what it asks for ("planks from
-# the logs", "mine stone with a pickaxe"); before "into" too ("turn the logs into planks").
-SOURCE = re.compile(r"\b(?:from|out of|using|with|by using)\b")
-_STORE = r"put|place|store|deposit|stash|leave|stow|drop|stick|stuff|load"
-_NEAR = (r"(?:stand|be|get|go|walk|move|come|run|head|stay|climb|jump|hop)\s+(?:right\s+|over\s+|up\s+)?"
-         r"(?:next to|beside|by|near|close to|up to|to|towards?|on top of|onto|on)\b|\b(?:find|locate|reach|approach|search for|"
-         r"look for|seek|spot|track down)")
-_RETURN = (r"\b(?:come|go|walk|head|run|get|make your way|find your way)\s+back\b|\breturn\b|"
-           r"\bback\s+(?:here|to (?:me|where you (?:started|were|began|are)|the start|your start|spawn))")
-_CLIMB = r"\b(?:climb|tower|pillar|go up|get up|move up|rise|build yourself up)\b"
-VERB = re.compile(rf"\b(?:{_GET}|{_STORE}|{_NEAR}|follow|stick|stay|return|climb|come|go|walk|head)\b")
-CLAUSE = re.compile(r"\s*(?:[;!?]|\.(?:\s|$)|,?\s*\b(?:and\s+)?then\b,?|,?\s*\bafter that\b,?|,?\s*\bafterwards\b,?"
-                    r"|,?\s*\band also\b|,?\s*\bafter which\b)\s*")
-BLOCK_OF = re.compile(r"\bblocks? of (?:that |the |this )?(\w+)")
-INTO = re.compile(r"\binto\b")
-# Things that are places to take from or put into, never what a clause is about getting.
-PLACES = frozenset({"chest", "barrel", "furnace", "crafting_table", "air", "cave_air", "void_air"})
-JOIN = re.compile(r",?\s*\band\b\s+|,\s+")
-STORE = re.compile(rf"\b(?:{_STORE})\b.*\b(?:in|into|inside|to)\b.*\bchests?\b")
-FROM_CHEST = re.compile(r"\bfrom\b.*\bchests?\b|\bout of\b.*\bchests?\b")
-RETURN = re.compile(_RETURN)
-NEAR = re.compile(rf"\b(?:{_NEAR})\b")
-GET = re.compile(rf"\b(?P<verb>{_GET})\b")
-SKY = re.compile(r"\b(?:open sky|see the sky|under the sky|sky above|sky (?:is )?visible|the surface|open air|outdoors)\b")
-CLIMB = re.compile(_CLIMB)
-# A clause that says what the bot or the speaker has: no ask, though it names what "them" means next.
-SAYS_WHAT_IS = re.compile(r"\s*(?:you(?:'re| are|'ve| have)?|i(?:'ve| have)?|we|(?:do|did) you|have you)\s+(?:carry|carrying|have|hold|"
-                          r"holding|got)\b")
-# Getting out of somewhere below the ground: a hole, or "up and out".
-OUT = re.compile(r"\b(?:out of|get out|climb out|clamber out|escape)\b")
-DOWN = re.compile(r"\b(?:hole|pit|shaft|well|ditch|crater|trench|down there|down here|up)\b|\bclimb")
-# A structure to build is no item to get: "build a platform of dirt" does not ask for dirt (building: Step 21).
-STRUCTURE = re.compile(r"\b(?:build|make|construct|create|put up|set up)\b.*\b(?:platform|house|hut|shelter|wall|bridge|"
-                       r"floor|roof|tower|base|fort|cabin|room|structure|building|pool|staircase|pillar|column|"
-                       r"square|cube|box|ring|path|road|fence around)\b")
-# A place by its coordinates: "go to 10 64 -5", "(12, 65, -8)", "x=10 y=64 z=-5".
-_N = r"(?<![\w.-])(-?\d{1,7}(?:\.\d+)?)(?![\d.])"
-COORDS = re.compile(rf"(?:\bx\s*[=:]?\s*)?{_N}\s*,?\s*(?:\by\s*[=:]?\s*)?{_N}\s*,?\s*(?:\bz\s*[=:]?\s*)?{_N}(?!\s*(?:blocks?|high|tall))")
-GO = re.compile(r"\b(?:go|walk|move|head|travel|run|come|get|return|teleport|navigate|path)\b")
-# The commas between numbers ("12, 65, -8") list coordinates; they part no clauses.
-LISTED = re.compile(r"(?<=\d)\s*,\s*(?=-?\d|[xyz]\s*[=:])")
-# A height as the game counts it: "climb to y 80", "get up to y=70", "y level 12".
-LEVEL = re.compile(r"\b(?:y|y level|y-level)\s*[=:]?\s*(?P<n>-?\d{1,3})\b")
-BLOCKS = re.compile(r"\b(?P<n>\d{1,3})\s+blocks?\b")
-HEIGHT = re.compile(r"\b(?P<n>\d{1,3})\s+(?:blocks?\s+)?(?:high|up|higher|tall|above)\b")
-FOLLOW = re.compile(r"\b(?:(?:keep )?follow(?:ing)?|accompany|escort|keep up with|stay (?:close )?(?:to|with)|stick (?:close )?(?:to|with)|go after|tail|"
-                    r"(?:come|go|walk|tag) (?:along )?with)\s+"
-                    r"(?:the player\s+|player\s+)?(?P<name>\w{2,16})\b", re.IGNORECASE)
-PRONOUN = re.compile(r"\b(?:it|them|those|these|they|that|one)\b")
-# Who "follow me" means is the speaker's name, which the words do not give.
-NOT_NAMES = {"me", "him", "her", "them", "you", "the", "that", "this", "someone", "anyone", "everyone", "player", "it",
-             "us", "along"}
-NEAR_DISTANCE = 2.0  # beside the block (1.1 from its centre) or on it
-FOLLOW_DISTANCE = 3.0  # mc-follow keeps 2 by default; a step behind still counts
-RETURN_DISTANCE = 2.0  # back where it started: within two blocks of the spawn point
-MADE_DEPTH = 3  # a later sub-goal uses up an earlier one it is made from this many recipes away (table, planks, log)
-COUNTED_BEFORE = 3  # a count stands at most this many words before its name ("three big oak logs")
 
 
 @dataclass(frozen=True)
@@ -130,7 +59,7 @@ def understand(goal: str, mc_version: str | None = None) -> Understanding:
 def clauses(goal: str) -> list[str]:
     """The goal's clauses in order: split at sentence ends and "then", and at "and" or a comma
     where a verb follows (not in "oak and birch logs")."""
-    text = BLOCK_OF.sub(r"\1 block", _PHRASE.sub(lambda m: PHRASES[m[1]], LISTED.sub(" ", goal.lower())))
+    text = BLOCK_OF.sub(r"\1 block", NUMBER_PHRASE.sub(lambda m: PHRASES[m[1]], LISTED.sub(" ", goal.lower())))
     out: list[str] = []
     for part in CLAUSE.split(text):
         pieces = JOIN.split(part)
@@ -170,7 +99,7 @@ def _read(clause: str, before: Thing | None, mc_version: str | None,
     if (at := COORDS.search(clause)) is not None and GO.search(clause):
         x, y, z = (float(v) for v in at.groups())
         return [SubGoal(says=clause, check=Within(within=Sphere(x=x, y=y, z=z, distance=RETURN_DISTANCE)))], before
-    if (level := LEVEL.search(clause)) is not None and not re.search(r"\b(?:down|dig|descend|below)\b", clause):
+    if (level := LEVEL.search(clause)) is not None and not DOWNWARD.search(clause):
         return [SubGoal(says=clause, check=FeetYAtLeast(feet_y_at_least=float(level["n"])))], before
     if STRUCTURE.search(clause) and not HEIGHT.search(clause):
         return None
@@ -229,7 +158,7 @@ def _get(clause: str, words: list[str], verb: str, before: Thing | None,
                     PLACES - {"chest", "furnace", "crafting_table", "barrel"})
     used = _used(words)
     things = [_as_asked(t, verb, mc_version) for t in ([t for t in named if t.start not in used] or named)]
-    if verb in _MAKE_ONLY:
+    if verb in MAKE_ONLY_VERBS:
         things = [t for t in things if t.names[0] in recipes(mc_version)]
     things = [t for t in things if t.names[0] in items]
     if not things:
@@ -250,11 +179,11 @@ def _as_asked(thing: Thing, verb: str, mc_version: str | None) -> Thing:
     """The item a clause's verb asks for from what it names: what a furnace makes of it ("smelt
     raw iron"), what digging it gives ("mine stone", "get iron ore": an ore no recipe or furnace
     makes is got as its drop); else the thing."""
-    if verb in _SMELT and (out := smelting().recipes.get(thing.names[0])):
+    if verb in SMELT_VERBS and (out := smelting().recipes.get(thing.names[0])):
         return Thing((out,), thing.count, start=thing.start)
-    if verb in _MAKE or verb in _SMELT:
+    if verb in MAKE_VERBS or verb in SMELT_VERBS:
         return thing
-    dug = [mined(n, mc_version) if verb in _DIG or _never_made(n, mc_version) else n for n in thing.names]
+    dug = [mined(n, mc_version) if verb in DIG_VERBS or _never_made(n, mc_version) else n for n in thing.names]
     return Thing(tuple(dict.fromkeys(dug)), thing.count, thing.kind, thing.start)
 
 

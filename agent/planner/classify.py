@@ -19,7 +19,7 @@ import sglang as sgl
 from agent.checks.model import Check, HasItem, Item, NearBlock, Nearness, SkyVisible
 from agent.goals import Grounds, SubGoal
 from agent.goals.names import mined
-from agent.goals.rules import NEAR_DISTANCE, NUMBERS
+from agent.goals.phrases import NEAR_DISTANCE, NUMBERS
 from agent.llm import Capabilities, Metered
 from agent.planner import whole_turns
 from agent.planner.decide import match_name, pick

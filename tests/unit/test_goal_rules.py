@@ -90,6 +90,18 @@ def read(goal: str) -> str:
     ("Mine stone with a wooden pickaxe", "1. has_item cobblestone 1"),
     ("collect 3 oak logs from the tree", "1. has_item oak_log 3"),
     ("From the chest, take 3 apples", "1. has_item apple 3"),
+    # a place by its coordinates, a height by the game's y
+    ("Go to 10 64 -5", "1. within 2 of (10, 64, -5)"),
+    ("Head to (12, 65, -8)", "1. within 2 of (12, 65, -8)"),
+    ("go to x=10, y=64, z=-5 and then come back", "1. within 2 of (10, 64, -5)  2. within 2 of (0, 0, 0)"),
+    ("Climb to y 80", "1. feet_y_at_least 80"),
+    # a family by its last word, the cheapest first; a table is the crafting table
+    ("Get wood, craft a table, and make a pickaxe",
+     "1. has_item oak_log 1  2. has_item crafting_table 1  3. has_item wooden_pickaxe 1"),
+    ("make a bed", "1. has_item black_bed 1"),
+    # a count alone is of the thing just named; a question asks nothing
+    ("Do you have any logs? Get me 2", "1. has_item oak_log 2"),
+    ("Get 3x oak log", "1. has_item oak_log 3"),
 ])
 def test_a_goal_s_words_become_its_sub_goals_in_order(goal: str, understood: str) -> None:
     assert read(goal) == understood
@@ -104,6 +116,9 @@ def test_a_goal_s_words_become_its_sub_goals_in_order(goal: str, understood: str
     "get a look around",
     "put the shiny things in the chest",
     "get some air",  # air is no thing to get
+    "Make a 2x2 platform of dirt",  # a structure (building is Step 21), not its material
+    "Walk to x=20, z=30",  # no height: no place a walk is judged at
+    "Dig down to y 12",  # no check says "at most"
 ])
 def test_a_goal_no_rule_reads_has_no_sub_goal_and_no_check(goal: str) -> None:
     goals = understand(goal)
