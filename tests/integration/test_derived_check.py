@@ -16,6 +16,7 @@ from support.procs import mcagent, new_token, transcript, wait_until_gone
 APPROACH_GOLD = FIXTURES / "planner" / "approach_gold_policy.py"
 CLASSIFY_GOLD = FIXTURES / "planner" / "classify_gold_policy.py"
 FOLLOW = FIXTURES / "planner" / "follow_policy.py"
+FIRST_OFFER = FIXTURES / "planner" / "first_offer_policy.py"
 
 
 def unjudged(tmp_path: Path, name: str = "gold") -> Path:
@@ -60,4 +61,19 @@ def test_him_is_the_player_the_goal_names_when_one_of_that_name_is_in_view(tmp_p
                    "--port", "0", "--config", str(run_config(tmp_path)), "--llm", f"scripted:{FOLLOW}",
                    "--max-steps", "3", "--trace", str(trace), token=token, timeout_s=120)
     assert "understood: 1. near_player alex 3 (read by rules)" in done.stdout, transcript(done)
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_a_place_passed_through_must_have_held_before_coming_back_is_done(tmp_path: Path) -> None:
+    # At the start "come back here" already holds; the run is done once the gold block was
+    # reached and the bot is back, not before (both at once can never hold: the first need not last).
+    scenario, trace, token = unjudged(tmp_path), tmp_path / "trace.jsonl", new_token()
+    done = mcagent("run", "--scenario", str(scenario), "--goal", "Find the gold block, then come back here",
+                   "--port", "0", "--config", str(run_config(tmp_path)), "--llm", f"scripted:{FIRST_OFFER}",
+                   "--max-steps", "4", "--trace", str(trace), token=token, timeout_s=120)
+    assert done.returncode == 0, transcript(done)
+    assert "understood: 1. near_block gold_block 2  2. within 2 of (0.5, 5, 0.5) (read by rules)" in done.stdout
+    steps = [line.split()[2] for line in done.stdout.splitlines() if line.startswith("step ")]
+    assert steps[:2] == ["mc-approach", "mc-goto"], transcript(done)
+    assert "outcome: success (verified: within 2 of (0.5, 5, 0.5) holds: " in done.stdout
     assert wait_until_gone(token, timeout_s=5) == []
