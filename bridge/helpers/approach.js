@@ -11,6 +11,9 @@ const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
 const { burrowTo } = require('./burrow')
+const { roofAbove } = require('./observe')
+const { reader } = require('./blocks')
+const { feetBlock } = require('./frame')
 
 // Candidates looked at, the nearest first; those a walk cannot reach are not tried again in the
 // same call.
@@ -23,6 +26,11 @@ const SEARCH_MARGIN = 4
 // A candidate has a face on one of these cells open (a buried block is for digging, not walking to).
 const FACES = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]]
 const FLUIDS = new Set(['water', 'lava'])
+// Under the ground: the ground's level around, read on the columns RING off, SUNK or more above
+// the feet (a quarry, a stair down), looked for up to RISE above and below them.
+const RING = 5
+const SUNK = 2
+const RISE = 16
 
 /** The block kind named, or bad_args. */
 function kindOf (bot, name) {
@@ -74,8 +82,10 @@ async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline,
   if (reached === null) {
     for (const c of cells) unreachable.add(c.toString())
     // Open to a cave no walk gets into, say: a way is dug to the nearest not above the feet (one
-    // above is for a block to stand on, stand-under.js).
-    const below = dig ? closest(bot, cells.filter((c) => c.y <= bot.entity.position.y)) : null
+    // above is for a block to stand on, stand-under.js); from under the ground (where a way dug
+    // down or a quarry left the bot and no walk back up is found), to the nearest above too.
+    const low = sunk(bot)
+    const below = dig ? closest(bot, cells.filter((c) => low || c.y <= bot.entity.position.y)) : null
     if (below !== null) return { cell: below, dug: await burrowTo(bot, below, deadline, kind.name) }
     const stop = new Stop('unreachable', `no walk reaches any of the ${cells.length} ${kind.name} open to the air within ${radius} blocks`)
     stop.cells = cells // for a caller that can reach them otherwise (stand-under.js); not part of a report
@@ -83,6 +93,30 @@ async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline,
   }
   await walk(bot, targets[reached], deadline, `walking to the ${kind.name}`)
   return { cell: cells[reached], dug: [] }
+}
+
+/**
+ * Whether the feet are under the ground: under a roof, or SUNK or more below the ground's level
+ * around (the median top of the columns RING off, read up to RISE above the feet).
+ */
+function sunk (bot) {
+  const feet = feetBlock(bot)
+  const at = reader(bot)
+  if (roofAbove(bot, feet, at) !== null) return true
+  const tops = []
+  for (let dx = -RING; dx <= RING; dx++) {
+    for (const dz of Math.abs(dx) === RING ? range(-RING, RING) : [-RING, RING]) {
+      let y = feet.y + RISE
+      while (y > feet.y - RISE && !at(feet.offset(dx, y - feet.y, dz)).opaque) y--
+      tops.push(y + 1)
+    }
+  }
+  tops.sort((a, b) => a - b)
+  return tops[Math.floor(tops.length / 2)] >= feet.y + SUNK
+}
+
+function range (from, to) {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i)
 }
 
 /** The block of `kind` within `radius` nearest the feet, buried or not; null when there is none. */
@@ -140,8 +174,8 @@ function noneOpen (bot, kind, radius, unreachable) {
  * movements are set first: that also clears a stop the last walk's cleanup asked for, which
  * would otherwise end this walk before its first step.
  */
-async function walk (bot, goal, deadline, what) {
-  bot.pathfinder.setMovements(movementsFor(bot, {}))
+async function walk (bot, goal, deadline, what, ways = {}) {
+  bot.pathfinder.setMovements(movementsFor(bot, ways))
   await withTimeout(bot.pathfinder.goto(goal), left(deadline), what, () => bot.pathfinder.stop())
 }
 

@@ -49,7 +49,7 @@ async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeout
     const got = await clear(bot, frameOf(bot), reached.cell)
     dug.push(got)
     if (reached.pillar) await takeDown(bot, reached.pillar)
-    await pickUp(bot, reached.cell, deadline, got.block)
+    await pickUp(bot, reached.cell, deadline, got.block, avoid.length === 0)
   })
   return { block, asked: count, blocks_dug: dug.length, dug, dug_on_the_way: onTheWay, gained: gained(before, counts(bot)), ...run }
 }
@@ -115,16 +115,21 @@ function needsTool (block, count, tools) {
 /**
  * Walks onto the drop of the block dug at `cell` until the inventory holds more than before: into
  * the drop's own cell, since the server hands a drop over within 1.75 blocks of the feet and a
- * drop flies off the block at a random speed. A few tries, each where the drop is now.
+ * drop flies off the block at a random speed. A few tries, each where the drop is now; with
+ * `free` (no build's blocks to spare), a try after the first at a drop above the feet may dig
+ * and build its way.
  */
-async function pickUp (bot, cell, deadline, name) {
+async function pickUp (bot, cell, deadline, name, free) {
   const had = carried(bot, everything)
   const picked = () => carried(bot, everything) > had
   for (let attempt = 0; attempt < PICKUP_TRIES; attempt++) {
     const drop = await waitFor(() => picked() || nearestDrop(bot, cell), Math.min(DROP_APPEARS_MS, left(deadline)))
     if (!drop || picked()) return // picked up, or nothing dropped (a block that drops nothing): the count says so
     const p = drop.position.floored()
-    await walk(bot, new goals.GoalBlock(p.x, p.y, p.z), deadline, `walking onto the dropped ${name}`)
+    // after a walk that found no way to a drop above the feet, one that may dig and step up on
+    // blocks: a log dug from a stair up out of the ground drops on the grass two above the feet
+    const ways = free && attempt > 0 && p.y > bot.entity.position.y ? { allow_dig: true, allow_build: true } : {}
+    await walk(bot, new goals.GoalBlock(p.x, p.y, p.z), deadline, `walking onto the dropped ${name}`, ways)
       .catch((err) => { if (err.code === 'timeout') throw err }) // no way into that cell: the next try looks again
     if (await waitFor(picked, Math.min(PICKUP_MS, left(deadline)))) return
   }

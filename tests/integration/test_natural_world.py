@@ -7,7 +7,6 @@ and not without a pickaxe where the way runs through stone."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 from pathlib import Path
 
@@ -176,3 +175,21 @@ def test_a_way_dug_into_a_cave_is_set_with_a_footing_from_the_inventory_and_walk
         assert report["stop_reason"] == "completed" and report["steps"] == 8 and report["dug_on_the_way"] > 0
         back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout=60)
         assert back["reached"]
+
+
+def test_from_a_room_underground_no_walk_leaves_stairs_are_dug_up_to_the_logs(toolbox: Toolbox) -> None:
+    # Where three raw iron left the taiga's tech tree, 12 under the trees: the furnace wanted a
+    # table, the table logs, and "no walk reaches any of the spruce_log" ended it.
+    scenario = carrying("natural-taiga", "stone_pickaxe").model_dump(mode="json", exclude_none=True)
+    scenario["inventory"].append({"name": "cobblestone", "count": 16})  # what the way down gave
+    scenario["spawn"] = {"x": 16.5, "y": 55, "z": 21.5, "facing": "south"}
+    scenario["boxes"] = [{"block": "stone", "from": [14, 54, 19], "to": [18, 57, 23]},
+                          {"block": "air", "from": [15, 55, 20], "to": [17, 56, 22]}]
+    for body in scenario_body(Scenario.model_validate(scenario), "underground", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
+        # the chunks around, the trees' among them, before the bot looks for one
+        assert wait_for(lambda: all(body.bot.block_at(16 + dx, 70, 21 + dz) is not None
+                                    for dx in (-16, 16) for dz in (-16, 16)), timeout_s=30)
+        assert not evaluate(body.bot, parse_check({"sky_visible": True}, "c")).holds
+        report = body.ok("mc-collect", block="spruce_log", timeout=120)
+        assert report["gained"].get("spruce_log", 0) >= 1 and report["dug_on_the_way"] >= 10, report
