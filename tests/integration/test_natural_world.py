@@ -7,6 +7,7 @@ and not without a pickaxe where the way runs through stone."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
