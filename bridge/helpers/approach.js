@@ -11,7 +11,6 @@ const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
 const { burrowTo } = require('./burrow')
-const { roofAbove } = require('./observe')
 const { reader } = require('./blocks')
 const { feetBlock } = require('./frame')
 
@@ -96,13 +95,13 @@ async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline,
 }
 
 /**
- * Whether the feet are under the ground: under a roof, or SUNK or more below the ground's level
- * around (the median top of the columns RING off, read up to RISE above the feet).
+ * Whether the feet are under the ground: SUNK or more below the ground's level around (the
+ * median top of the columns RING off, read up to RISE above the feet). Not a roof alone: under
+ * a trunk's logs, its top is for a pillar (stand-under.js), not for stairs up.
  */
 function sunk (bot) {
   const feet = feetBlock(bot)
   const at = reader(bot)
-  if (roofAbove(bot, feet, at) !== null) return true
   const tops = []
   for (let dx = -RING; dx <= RING; dx++) {
     for (const dz of Math.abs(dx) === RING ? range(-RING, RING) : [-RING, RING]) {
