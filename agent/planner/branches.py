@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from agent.planner.labels import outcome_label, step_label, step_of
 from agent.planner.scope import Scope, compiled
-from agent.tools.spec import Branch, MethodProtocol, Outcome, ProtocolStep
+from agent.protocol.models import Branch, MethodProtocol, Outcome, ProtocolStep
 from agent.trace.schema import Decider
 
 

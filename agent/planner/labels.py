@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from agent.tools.spec import MethodProtocol, ProtocolStep
+from agent.protocol.models import MethodProtocol, ProtocolStep
 
 _STEP_LABEL = re.compile(r"\[METHOD: STEP (\d+)\]")
 _TERMINATION = re.compile(r"TERMINATION \((\w+)\)")

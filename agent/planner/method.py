@@ -31,7 +31,8 @@ from agent.planner.loops import LoopWatch
 from agent.planner.offer import is_action
 from agent.planner.steps import Ran, StepClock, choose_action, chosen, execute
 from agent.tools import Toolbox, ToolResult, ToolSpec
-from agent.tools.spec import DEFAULT_MAX_STEPS, MethodProtocol
+from agent.protocol.models import MethodProtocol
+from agent.tools.spec import DEFAULT_MAX_STEPS
 from agent.trace.schema import Decider, InnerLoop, MethodEnd, MethodStart, MethodStep
 
 # The outcome the runtime gives a method that is not `resumable` when the bot had to rejoin mid-way.
@@ -47,7 +48,7 @@ def method_tools(spec: ToolSpec, toolbox: Toolbox, task: str | None = None) -> l
     none, the whole protocol's; when that calls none, every other action.
 
     A call is written `Call NAME`, `Execute NAME`, `Use NAME` (the seed's forms, also
-    `Call tool: NAME`) or `NAME` in backticks (agent/tools/protocol_rules.py): a bare word
+    `Call tool: NAME`) or `NAME` in backticks (agent/protocol/protocol_rules.py): a bare word
     would catch primitives named like plain English (head, map, sort)."""
     usable = {t.name for t in toolbox.tools.values() if t.type != "method" and is_action(t)}
     protocol = spec.protocol

@@ -11,9 +11,9 @@ from typing import Any
 from pydantic_core import to_jsonable_python
 
 from agent.tools import ToolResult
-from agent.tools.expressions import UNKNOWN, Expression, parse_expression
-from agent.tools.protocol_rules import FACTS, ROOTS, fits
-from agent.tools.spec import MethodProtocol, ProtocolStep
+from agent.protocol.expressions import UNKNOWN, Expression, parse_expression
+from agent.protocol.protocol_rules import FACTS, ROOTS, fits
+from agent.protocol.models import MethodProtocol, ProtocolStep
 
 
 @lru_cache(maxsize=512)

@@ -10,14 +10,13 @@ from agent.tools.context import LlmBackend, MethodRunner, ToolContext
 from agent.tools.executor import Executor
 from agent.tools.loader import Toolbox, ToolSource, load_toolbox, standard_sources
 from agent.tools.result import ActionRecord, ToolFailure, ToolResult
-from agent.tools.spec import LoadError, MethodProtocol, ToolSpec
+from agent.tools.spec import LoadError, ToolSpec
 
 __all__ = [
     "ActionRecord",
     "Executor",
     "LlmBackend",
     "LoadError",
-    "MethodProtocol",
     "MethodRunner",
     "ToolContext",
     "ToolFailure",

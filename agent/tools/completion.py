@@ -1,5 +1,5 @@
 """Is-complete: a tool's own check of a successful result, written in the expression language of
-method protocols (agent/tools/expressions.py) over two roots:
+method protocols (agent/protocol/expressions.py) over two roots:
 
     data   the result's data: a world tool's report, a python tool's return
     args   the call's arguments, every one the tool declares: one not given is its schema
@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from agent.tools.expressions import Expression, ExpressionError, parse_expression
+from agent.protocol.expressions import Expression, ExpressionError, parse_expression
 from agent.tools.result import ToolResult
 from agent.tools.schema import JsonSchema
 

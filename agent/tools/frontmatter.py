@@ -11,10 +11,11 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from agent.tools.method_protocol import ProtocolError, parse_protocol
+from agent.protocol.models import MethodProtocol
+from agent.protocol.method_protocol import ProtocolError, parse_protocol
 from agent.tools.result import VALUE_LIMIT
 from agent.tools.schema import JsonSchema, Slot
-from agent.tools.spec import TOOL_TYPES, Frontmatter, LoadError, MethodProtocol, ToolSpec
+from agent.tools.spec import TOOL_TYPES, Frontmatter, LoadError, ToolSpec
 
 FENCE = "---"
 PYTHON_ENTRY = "tool.py"

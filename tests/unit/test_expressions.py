@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agent.tools import expressions
-from agent.tools.expressions import (
+from agent.protocol import expressions
+from agent.protocol.expressions import (
     ACCEPTED,
     UNKNOWN,
     Assignment,

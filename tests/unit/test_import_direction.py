@@ -1,6 +1,8 @@
-"""agent.trace sits at the bottom of the import graph: its modules import only the standard
-library, third-party packages, agent.errors and agent.trace itself, so that every layer above
-(llm, planner, bridge, chat, tools, world, cli, replay, eval, bench) can import it without a loop."""
+"""Two packages sit at the bottom of the import graph, so that every layer above can import them
+without a loop: agent.trace imports only the standard library, third-party packages,
+agent.errors and agent.trace itself (llm, planner, bridge, chat, tools, world, cli, replay, eval
+and bench import it); agent.protocol, the language of method protocols, imports only itself
+(agent.tools reads Skill.md bodies with it, the planner runs what it parsed)."""
 
 from __future__ import annotations
 
@@ -9,19 +11,21 @@ import subprocess
 import sys
 from pathlib import Path
 
-import agent.trace
+import pytest
 
-TRACE_DIR = Path(agent.trace.__file__).parent
-ROOT = TRACE_DIR.parent.parent
+from agent.paths import REPO_ROOT
+
+# Each bottom package, and the agent modules it may import besides its own.
+BOTTOM = {"agent.trace": ("agent.errors",), "agent.protocol": ()}
 
 
-def allowed(module: str) -> bool:
-    return module == "agent.errors" or module == "agent.trace" or module.startswith("agent.trace.")
+def allowed(package: str, module: str) -> bool:
+    return module == package or module.startswith(f"{package}.") or module in BOTTOM[package]
 
 
 def agent_imports(path: Path) -> list[tuple[int, str]]:
     """(line, module) for every absolute import of an agent module in the file; `from agent
-    import x` counts as agent.x. Relative imports stay inside agent.trace by construction."""
+    import x` counts as agent.x. Relative imports stay inside their package by construction."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
         if isinstance(node, ast.Import):
@@ -34,31 +38,34 @@ def agent_imports(path: Path) -> list[tuple[int, str]]:
     return [(line, module) for line, module in found if module == "agent" or module.startswith("agent.")]
 
 
-def test_trace_modules_import_nothing_above_them():
+@pytest.mark.parametrize("package", BOTTOM)
+def test_bottom_modules_import_nothing_above_them(package: str):
+    folder = REPO_ROOT.joinpath(*package.split("."))
     offending = [
-        f"{path.relative_to(ROOT)}:{line} imports {module}"
-        for path in sorted(TRACE_DIR.rglob("*.py"))
+        f"{path.relative_to(REPO_ROOT)}:{line} imports {module}"
+        for path in sorted(folder.rglob("*.py"))
         for line, module in agent_imports(path)
-        if not allowed(module)
+        if not allowed(package, module)
     ]
-    assert not offending, "agent.trace may import only agent.errors and agent.trace.*:\n" + "\n".join(offending)
+    assert not offending, f"{package} imports modules above it:\n" + "\n".join(offending)
 
 
-def test_importing_the_trace_loads_no_agent_module_above_it():
+@pytest.mark.parametrize("package", BOTTOM)
+def test_importing_a_bottom_package_loads_no_agent_module_above_it(package: str):
     # A fresh interpreter: in this one, other tests have imported the whole agent package already.
     loaded = subprocess.run(
-        [sys.executable, "-c", "import agent.trace, sys; print(sorted(m for m in sys.modules if m.startswith('agent')))"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        [sys.executable, "-c", f"import {package}, sys; print(sorted(m for m in sys.modules if m.startswith('agent')))"],
+        cwd=REPO_ROOT, capture_output=True, text=True, check=True,
     ).stdout
     modules = ast.literal_eval(loaded)
-    above = [m for m in modules if m.startswith("agent.") and not allowed(m)]
-    assert not above, f"import agent.trace loaded modules above it: {', '.join(above)}"
+    above = [m for m in modules if m.startswith("agent.") and not allowed(package, m)]
+    assert not above, f"import {package} loaded modules above it: {', '.join(above)}"
 
 
 def test_the_cli_loads_no_llama_cpp_until_a_command_needs_it():
     # llama-cpp-python is an optional extra, and slow to import: `mcagent --help` must not need it.
     loaded = subprocess.run(
         [sys.executable, "-c", "import agent.cli, sys; print('llama_cpp' in sys.modules)"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        cwd=REPO_ROOT, capture_output=True, text=True, check=True,
     ).stdout.strip()
     assert loaded == "False"

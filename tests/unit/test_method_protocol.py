@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agent.tools.frontmatter import parse_skill
-from agent.tools.method_protocol import ProtocolError, parse_protocol
-from agent.tools.spec import MethodProtocol
+from agent.protocol.method_protocol import ProtocolError, parse_protocol
+from agent.protocol.models import MethodProtocol
 from tool_testing import FIXTURE_TOOLS, FIXTURES
 
 SEED_EXPLORE_AREA = FIXTURE_TOOLS / "explore-area" / "Skill.md"

@@ -23,7 +23,7 @@ from agent.tools import Executor, ToolResult, load_toolbox, standard_sources
 from agent.trace import TraceWriter
 from agent.trace.schema import MethodEnd, MethodStep
 from agent.tools.frontmatter import parse_skill
-from agent.tools.method_protocol import parse_protocol
+from agent.protocol.method_protocol import parse_protocol
 from support.planning import asked_field
 from tool_testing import FIXTURE_TOOLS, FIXTURES
 

@@ -9,7 +9,7 @@ import pytest
 
 from agent.tools import ToolSource, load_toolbox, standard_sources
 from agent.tools.frontmatter import ToolFileError, parse_skill
-from agent.tools.method_protocol import parse_protocol
+from agent.protocol.method_protocol import parse_protocol
 from tool_testing import FIXTURE_TOOLS
 
 HEAD = "---\nname: probe\ntype: method\ndescription: d\n---\n"

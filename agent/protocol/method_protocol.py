@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from agent.tools.protocol_rules import GOES_TO, TERMINATES, RuleError, outcome_checks, state_variables, step_rules
-from agent.tools.spec import MethodProtocol, Outcome, ProtocolStep, Section, StateVariable
+from agent.protocol.models import MethodProtocol, Outcome, ProtocolStep, Section, StateVariable
+from agent.protocol.protocol_rules import GOES_TO, TERMINATES, RuleError, outcome_checks, state_variables, step_rules
 
 _SECTION = re.compile(
     r"#{1,6}\s*(?P<name>[A-Z][A-Z0-9_]*(?:[ /&-]+[A-Z0-9_]+)*)\s*(?:\((?P<qual>[^)]*)\))?\s*(?::\s*(?P<rest>.*))?"

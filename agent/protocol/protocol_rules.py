@@ -10,7 +10,7 @@ In a step's lines:
 In an outcome's lines, `[when: ...]` checks what must hold for the method to end in it. In
 #RUNTIME STATE, `- NAME: what it is [state: TYPE = INITIAL]` declares a typed variable.
 
-Everything in brackets is an expression of agent/tools/expressions.py over the names in ROOTS,
+Everything in brackets is an expression of agent/protocol/expressions.py over the names in ROOTS,
 checked here when the Skill.md loads. A protocol without brackets (the seed's) loads as before:
 its conditions are prose, for the model to judge.
 """
@@ -22,8 +22,8 @@ import json
 import re
 from collections.abc import Iterator
 
-from agent.tools.expressions import Expression, ExpressionError, parse_assignment, parse_expression
-from agent.tools.spec import Assignment, Branch, Call, StateVariable
+from agent.protocol.expressions import Expression, ExpressionError, parse_assignment, parse_expression
+from agent.protocol.models import Assignment, Branch, Call, StateVariable
 
 Line = tuple[int, str]
 
