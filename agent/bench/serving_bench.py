@@ -17,7 +17,7 @@ from agent.eval.records import EpisodeRecord
 from agent.eval.runner import run_all
 from agent.eval.suite import Suite, Task
 from agent.eval.throughput import Throughput, throughput
-from agent.llm.local_server import Engine, LocalLlamaServer
+from agent.serving.model_server import Engine, LocalLlamaServer
 
 
 class ServingRow(BaseModel):

@@ -22,7 +22,7 @@ from agent.eval.tables import text_table
 from agent.infospace import Infospace
 from agent.planner.offer import Catalog
 from agent.planner.presets import EXPLORE_SCENARIO
-from agent.llm.local_server import ENGINES
+from agent.serving.model_server import ENGINES
 from agent.paths import SERVER_CONFIG_DIR
 from agent.llm.spec import open_configured
 from agent.server import LocalServer, ServerSettings, load_scenario

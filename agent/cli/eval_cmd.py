@@ -33,7 +33,7 @@ from agent.eval.mindcraft import is_task_file, load_task_file
 from agent.eval.suite import Suite, Task, load_suite
 from agent.eval.tables import costs_text, html_page, markdown_table, terminal_table
 from agent.eval.throughput import THROUGHPUT_FILE, Throughput, throughput
-from agent.llm.probe import probe_backend
+from agent.diagnostics.backend_probe import probe_backend
 from agent.tools import load_toolbox
 from agent.trace import new_folder_kept_if_used
 

@@ -21,13 +21,13 @@ from pathlib import Path
 
 from agent.cli.parser import add_command_group, add_config_flags, count, load_from_args
 from agent.config import AgentConfig
+from agent.diagnostics.backend_check import CheckReport, CheckRow, check_backend, not_opened
+from agent.diagnostics.backend_probe import PROBE_PATHS, probe_backend
 from agent.errors import ConfigError
 from agent.eval.tables import text_table
 from agent.llm.base import LlmError, Metered
-from agent.llm.backend_check import CheckReport, CheckRow, check_backend, not_opened
-from agent.llm.local_server import DEFAULT_ALIAS, ENGINES, LocalLlamaServer
-from agent.llm.probe import PROBE_PATHS, probe_backend
 from agent.llm.spec import open_configured, parse_spec
+from agent.serving.model_server import DEFAULT_ALIAS, ENGINES, LocalLlamaServer
 
 CHECK_HEAD = ("check", "result", "latency", "tokens in (computed) / out", "detail")
 

@@ -78,7 +78,7 @@ class SglangBackend(Metered, BaseBackend):
         super().__init__()
         # RuntimeEndpoint says True, but 0.5.2 serves no /concate_and_append_request: forks join as text.
         self.support_concate_and_append = False
-        try:  # asked once: a server that is down is said at once, as agent/llm/probe.py does
+        try:  # asked once: a server that is down is said at once, as agent/diagnostics/backend_probe.py does
             info = self._get("/get_model_info", self.policy.model_copy(update={"retries": 0}))
         except LlmError as e:
             raise LlmError(f"{self.name}: cannot reach an SGLang server: {e}") from None

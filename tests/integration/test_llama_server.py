@@ -18,7 +18,7 @@ pytest.importorskip("llama_cpp.server.app", reason="needs the llamacpp extra (sc
 
 from agent.errors import ConfigError  # noqa: E402
 from agent.llm.base import LlmError  # noqa: E402
-from agent.llm.local_server import ENGINES, LocalLlamaServer  # noqa: E402
+from agent.serving.model_server import ENGINES, LocalLlamaServer  # noqa: E402
 from support.procs import TOKEN_VAR, new_token, processes_with_token  # noqa: E402
 
 # How each engine says it cannot read a model file.

