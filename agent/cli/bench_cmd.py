@@ -24,7 +24,7 @@ from agent.planner.offer import Catalog
 from agent.planner.presets import EXPLORE_SCENARIO
 from agent.serving.model_server import ENGINES
 from agent.paths import SERVER_CONFIG_DIR
-from agent.llm.spec import open_configured
+from agent.llm.backend_spec import open_configured
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.session import bot_session
 from agent.tools import Executor

@@ -26,7 +26,7 @@ from agent.diagnostics.backend_probe import PROBE_PATHS, probe_backend
 from agent.errors import ConfigError
 from agent.eval.tables import text_table
 from agent.llm.base import LlmError, Metered
-from agent.llm.spec import open_configured, parse_spec
+from agent.llm.backend_spec import open_configured, parse_spec
 from agent.serving.model_server import DEFAULT_ALIAS, ENGINES, LocalLlamaServer
 
 CHECK_HEAD = ("check", "result", "latency", "tokens in (computed) / out", "detail")

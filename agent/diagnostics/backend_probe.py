@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from agent.errors import ConfigError
 from agent.llm.base import LlmError
+from agent.llm.backend_spec import open_backend, parse_spec
 from agent.llm.http import HttpError, HttpPolicy, get_json
-from agent.llm.spec import open_backend, parse_spec
 
 # A server that has not answered by then is taken for down; it is asked once.
 PROBE_TIMEOUT_S = 5.0

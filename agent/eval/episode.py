@@ -22,7 +22,7 @@ from agent.config import LoadedConfig, load_config
 from agent.eval.records import EpisodeRecord, TraceCosts, trace_costs
 from agent.eval.suite import Suite, Task
 from agent.goals import understand
-from agent.llm.spec import on_lane
+from agent.llm.backend_spec import on_lane
 from agent.planner import PlannerOptions, RunResult
 from agent.process_group import when_parent_dies
 from agent.session import RunRequest, WorldOptions, plan_in_world

@@ -9,7 +9,7 @@ Capabilities, ModelInfo and Usage are defined with the trace records (agent/trac
 """
 
 from agent.llm.base import LlmError, Metered
-from agent.llm.spec import BackendSpec, open_backend, parse_spec
+from agent.llm.backend_spec import BackendSpec, open_backend, parse_spec
 from agent.trace.records import Capabilities, ModelInfo, Usage
 
 __all__ = ["BackendSpec", "Capabilities", "LlmError", "Metered", "ModelInfo", "Usage", "open_backend", "parse_spec"]

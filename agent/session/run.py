@@ -16,7 +16,7 @@ from agent.goals import Understanding, ground, read_grounds
 from agent.goals.grounds import Point
 from agent.infospace import Infospace, default_db_path
 from agent.llm import Metered
-from agent.llm.spec import open_configured
+from agent.llm.backend_spec import open_configured
 from agent.planner import Planner, PlannerOptions, RunResult
 from agent.planner.context import Offers
 from agent.planner.classify import classify

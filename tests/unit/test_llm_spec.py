@@ -11,7 +11,7 @@ from agent.errors import ConfigError
 from agent.llm import LlmError, open_backend, parse_spec
 from agent.config import AgentConfig
 from agent.llm.http import HttpPolicy
-from agent.llm.spec import on_lane, open_configured
+from agent.llm.backend_spec import on_lane, open_configured
 
 
 @pytest.mark.parametrize(("text", "kind", "target", "model"), [

@@ -14,7 +14,7 @@ from agent.errors import ConfigError
 from agent.llm import LlmError, open_backend
 from agent.llm.base import chat_messages
 from agent.llm.http import HttpPolicy
-from agent.llm.spec import api_key
+from agent.llm.backend_spec import api_key
 from agent.trace.schema import RunEnd
 from support.http_server import FakeHttpServer, Reply, Request
 from support.planning import rig
