@@ -22,7 +22,7 @@ from agent.planner.control import RunControl
 from agent.planner.loops import StaleWatch
 from agent.planner.offer import Catalog, Offer
 from agent.tools import Toolbox
-from agent.tools.context import ToolContext
+from agent.tools.interfaces import ToolContext
 from agent.tools.schema import DomainValues
 from agent.trace import Outcome, TraceWriter
 from agent.trace.schema import DoneClaim

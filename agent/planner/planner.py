@@ -46,7 +46,7 @@ from agent.planner.offer import Offering, offer_text
 from agent.planner.steps import (TASK_TOKENS, Ran, StepClock, asks_model, choose_action, chosen, describe, execute,
                                   gen_line)
 from agent.tools import Toolbox, ToolResult, ToolSpec
-from agent.tools.context import ToolContext
+from agent.tools.interfaces import ToolContext
 from agent.trace import RunSetup, TraceWriter
 from agent.trace.schema import (Error, Focused, GoalAdded, Needed, OuterStep, RunEnd, RunStart, RunTotals,
                                 SubGoalRead, Understood)

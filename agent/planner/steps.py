@@ -19,7 +19,7 @@ from agent.planner.context import PlanContext
 from agent.planner import whole_turns
 from agent.planner.decide import Pick, match_name, pick
 from agent.tools import Toolbox, ToolResult
-from agent.tools.context import ToolContext
+from agent.tools.interfaces import ToolContext
 from agent.trace.schema import Decider, Decisions, MethodStep, OuterStep
 
 # Token budgets per generated field: enough for a sentence, a JSON object, a task line.

@@ -13,7 +13,7 @@ from agent.checks import Check, evaluate
 from agent.llm import Metered
 from agent.session.world import WorldSession
 from agent.tools import ActionRecord, ToolResult
-from agent.tools.context import ToolObserver
+from agent.tools.interfaces import ToolObserver
 from agent.trace import TraceWriter
 from agent.trace.schema import Milestone
 

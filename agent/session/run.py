@@ -29,7 +29,7 @@ from agent.session.watching import run_setup, watching
 from agent.session.world import WorldOptions, WorldSession, bot_session
 from agent.tools.schema import DomainValues
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
-from agent.tools.context import ToolObserver
+from agent.tools.interfaces import ToolObserver
 from agent.trace import Event, TraceWriter
 from agent.trace.schema import Judged
 from agent.world.digest import world_digest

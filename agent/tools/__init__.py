@@ -6,8 +6,8 @@
 """
 
 from agent.tools.catalog import catalog_entries, catalog_text
-from agent.tools.context import LlmBackend, MethodRunner, ToolContext
 from agent.tools.executor import Executor
+from agent.tools.interfaces import LlmBackend, MethodRunner, ToolContext
 from agent.tools.loader import Toolbox, ToolSource, load_toolbox, standard_sources
 from agent.tools.result import ActionRecord, ToolFailure, ToolResult
 from agent.tools.spec import LoadError, ToolSpec

@@ -21,7 +21,7 @@ from agent.infospace import Infospace, InfospaceError
 from agent.infospace.models import NAME_PATTERN
 from agent.paths import WORLD_TOOLS_DIR
 from agent.tools.completion import judged
-from agent.tools.context import LlmBackend, MethodRunner, Subplanner, ToolObserver
+from agent.tools.interfaces import LlmBackend, MethodRunner, Subplanner, ToolObserver
 from agent.tools.loader import Toolbox
 from agent.tools.primitives import PRIMITIVES
 from agent.tools.result import ActionRecord, ToolFailure, ToolResult

@@ -18,8 +18,8 @@ from pydantic import BaseModel
 
 from agent.infospace import Infospace
 from agent.infospace.models import Note
-from agent.tools.context import LlmBackend, ToolContext
 from agent.tools.frontmatter import PYTHON_ENTRY
+from agent.tools.interfaces import LlmBackend, ToolContext
 from agent.tools.result import FAILURE_CODES, UNIFORM_KEYS, ToolFailure, ToolResult
 from agent.tools.spec import ToolSpec
 

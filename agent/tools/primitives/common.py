@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agent.infospace import Collection, Note, number_of
 from agent.infospace.models import preview
-from agent.tools.context import ToolContext
+from agent.tools.interfaces import ToolContext
 from agent.tools.result import ToolResult
 
 # How much of each note a result's display string shows, and how many notes of a collection.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agent.tools.context import ToolContext
+from agent.tools.interfaces import ToolContext
 from agent.tools.result import ToolResult
 
 

@@ -10,7 +10,7 @@ from pydantic import JsonValue
 
 from agent.infospace import Collection, InfospaceError, Note
 from agent.infospace.models import parse_id
-from agent.tools.context import ToolContext
+from agent.tools.interfaces import ToolContext
 from agent.tools.primitives.common import members, new_collection, note_result
 from agent.tools.result import ToolFailure, ToolResult
 

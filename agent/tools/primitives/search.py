@@ -6,7 +6,7 @@ A query matches notes holding all of its words (punctuation is ignored), best ma
 from __future__ import annotations
 
 from agent.infospace import number_of
-from agent.tools.context import ToolContext
+from agent.tools.interfaces import ToolContext
 from agent.tools.primitives.common import new_collection
 from agent.tools.result import ToolResult
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pydantic import JsonValue
 
 from agent.infospace import Collection, InfospaceError, number_of
-from agent.tools.context import ToolContext
+from agent.tools.interfaces import ToolContext
 from agent.tools.primitives.common import collection_result, note_result
 from agent.tools.result import ToolResult
 

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import JsonValue
 
 from agent.infospace import Collection, field_getter, parse_where
-from agent.tools.context import ToolContext
+from agent.tools.interfaces import ToolContext
 from agent.tools.primitives.common import members, new_collection, note_result
 from agent.tools.result import ToolResult
 
