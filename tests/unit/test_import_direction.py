@@ -1,6 +1,8 @@
-"""agent.trace sits at the bottom of the import graph: its modules import only the standard
-library, third-party packages, agent.errors and agent.trace itself, so that every layer above
-(llm, planner, bridge, chat, tools, world, cli, replay, eval, bench) can import it without a loop."""
+"""The rooms of agent/ (its top-level packages and modules) stand in layers, written once in
+LAYERS: a module imports only its own room, rooms on its layer and rooms below, and no two rooms
+import each other. agent.trace sits near the bottom: its modules import only the standard library,
+third-party packages, agent.errors and agent.trace itself, so that every layer above can import it
+without a loop."""
 
 from __future__ import annotations
 
@@ -12,7 +14,24 @@ from pathlib import Path
 import agent.trace
 
 TRACE_DIR = Path(agent.trace.__file__).parent
-ROOT = TRACE_DIR.parent.parent
+AGENT_DIR = TRACE_DIR.parent
+ROOT = AGENT_DIR.parent
+
+# Bottom to top. A room is a package or a module directly under agent/; a new one goes in here.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "paths", "process_group"),     # what every layer shares
+    ("config", "trace", "node", "infospace"),  # settings, the trace, the Node runtime, the notes store
+    ("mc",),                                   # the game's words: Vec3, frames, names, game data
+    ("bridge", "llm", "versions"),             # the body's wire, the model's, what doctor reports
+    ("checks", "chat", "world_view"),          # what holds in the world; steering from chat; views
+    ("tools", "server", "goals"),              # the tool catalogue, the local server, reading a goal
+    ("world", "planner"),                      # support for world tools; the planner
+    ("session", "replay"),                     # a run; reading one back
+    ("eval", "soak"),                          # many runs
+    ("bench",),                                # figures
+    ("cli",),                                  # the commands
+)
+LAYER = {room: level for level, rooms in enumerate(LAYERS) for room in rooms}
 
 
 def allowed(module: str) -> bool:
@@ -21,7 +40,7 @@ def allowed(module: str) -> bool:
 
 def agent_imports(path: Path) -> list[tuple[int, str]]:
     """(line, module) for every absolute import of an agent module in the file; `from agent
-    import x` counts as agent.x. Relative imports stay inside agent.trace by construction."""
+    import x` counts as agent.x. Relative imports stay inside their own package by construction."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
         if isinstance(node, ast.Import):
@@ -32,6 +51,55 @@ def agent_imports(path: Path) -> list[tuple[int, str]]:
             else:
                 found.append((node.lineno, node.module))
     return [(line, module) for line, module in found if module == "agent" or module.startswith("agent.")]
+
+
+def room_of(path: Path) -> str:
+    return path.relative_to(AGENT_DIR).parts[0].removesuffix(".py")
+
+
+def rooms_on_disk() -> set[str]:
+    return {room_of(p) for p in AGENT_DIR.iterdir()
+            if (p.is_dir() and (p / "__init__.py").is_file()) or (p.suffix == ".py" and p.name != "__init__.py")}
+
+
+def arrows() -> list[tuple[str, str, str]]:
+    """(file:line, from room, to room) for every import of one room by another."""
+    found = []
+    for path in sorted(AGENT_DIR.rglob("*.py")):
+        if path.parent == AGENT_DIR and path.name == "__init__.py":
+            continue
+        source = room_of(path)
+        for line, module in agent_imports(path):
+            target = module.split(".")[1] if "." in module else None
+            if target is not None and target != source:
+                found.append((f"{path.relative_to(ROOT)}:{line}", source, target))
+    return found
+
+
+def test_every_room_of_agent_is_in_the_table():
+    table = f"the table LAYERS in {Path(__file__).relative_to(ROOT)}"
+    missing = sorted(rooms_on_disk() - LAYER.keys())
+    gone = sorted(LAYER.keys() - rooms_on_disk())
+    assert not missing, f"agent/{', agent/'.join(missing)} in no layer: add it to {table}"
+    assert not gone, f"{', '.join(gone)} no longer under agent/: take it out of {table}"
+
+
+def test_no_module_imports_a_room_above_its_own():
+    found = arrows()
+    assert len(found) > 300  # the imports were read
+    upward = [f"{where}: {source} -> {target} (layer {LAYER[source]} imports layer {LAYER[target]})"
+              for where, source, target in found
+              if source in LAYER and target in LAYER and LAYER[target] > LAYER[source]]
+    assert not upward, "imports that run up the layers (LAYERS, bottom to top):\n" + "\n".join(upward)
+
+
+def test_no_two_rooms_import_each_other():
+    first: dict[tuple[str, str], str] = {}
+    for where, source, target in arrows():
+        first.setdefault((source, target), where)
+    both = [f"{a} <-> {b}: {first[a, b]} ({a} -> {b}) and {first[b, a]} ({b} -> {a})"
+            for a, b in sorted(first) if a < b and (b, a) in first]
+    assert not both, "rooms that import each other:\n" + "\n".join(both)
 
 
 def test_trace_modules_import_nothing_above_them():
