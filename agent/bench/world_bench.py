@@ -12,10 +12,10 @@ import numpy as np
 
 from agent.bench.stats import Figure, from_samples
 from agent.bridge import connect
+from agent.mc.version import DEFAULT_VERSION
 from agent.node import node_binary, node_environment
 from agent.paths import BRIDGE_DIR
 from agent.server import LocalServer, ServerSettings
-from agent.server.settings import DEFAULT_LOCAL_VERSION
 
 GENERATORS = ["superflat", "natural"]
 CHUNK_BENCH = BRIDGE_DIR / "chunk-bench.js"
@@ -23,7 +23,7 @@ CHUNK_BENCH = BRIDGE_DIR / "chunk-bench.js"
 SPAWN_TIMEOUT_S = 30.0
 
 
-def chunk_figures(*, chunks: int, seed: int, version: str = DEFAULT_LOCAL_VERSION) -> list[Figure]:
+def chunk_figures(*, chunks: int, seed: int, version: str = DEFAULT_VERSION) -> list[Figure]:
     """Milliseconds per chunk for each generator, `chunks` chunks around (0, 0)."""
     options = {"version": version, "seed": seed, "chunks": chunks, "generators": GENERATORS}
     done = subprocess.run([node_binary(), str(CHUNK_BENCH), json.dumps(options)], capture_output=True, text=True,

@@ -2,7 +2,7 @@
 
 from agent.bridge.connection import BotConnection, connect
 from agent.bridge.errors import BotDisconnected, BridgeError, ConnectError
-from agent.bridge.models import BlockBox, BotEvent, BotState, MoveReport, Orientation, Vec3
+from agent.bridge.models import BlockBox, BotEvent, BotState, MoveReport, Orientation
 from agent.bridge.runtime import shutdown
 
 __all__ = [
@@ -17,5 +17,4 @@ __all__ = [
     "BlockBox",
     "MoveReport",
     "Orientation",
-    "Vec3",
 ]

@@ -1,6 +1,6 @@
 """Data the bridge returns, as typed models.
 
-Positions are world coordinates in blocks (x east, y up, z south). Angles are
+Positions are world coordinates in blocks (agent/mc/geometry.py). Angles are
 degrees in Minecraft's own convention (the F3 screen): yaw 0 = south,
 90 = west, 180 = north, -90 = east, in (-180, 180]; pitch > 0 looks down.
 """
@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent.mc.geometry import Facing, Vec3
+
 
 # The protocol's limit for one chat message: mc-say's bound; BotConnection.chat cuts longer text.
 MAX_CHAT_LENGTH = 256
@@ -18,24 +20,6 @@ MAX_CHAT_LENGTH = 256
 
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Vec3(Model):
-    """A point or displacement in world coordinates, blocks."""
-
-    x: float
-    y: float
-    z: float
-
-    def distance_to(self, other: Vec3) -> float:
-        return ((self.x - other.x) ** 2 + (self.y - other.y) ** 2 + (self.z - other.z) ** 2) ** 0.5
-
-    def text(self) -> str:
-        """'x=0.50 y=5.00 z=0.50': a position as every summary writes it."""
-        return f"x={self.x:.2f} y={self.y:.2f} z={self.z:.2f}"
-
-
-Facing = Literal["north", "east", "south", "west"]
 
 
 class BotState(Model):

@@ -42,13 +42,11 @@ from pydantic import BeforeValidator, Field, StrictFloat, StrictInt, ValidationE
 
 from agent.config.layers import StrictModel, read_yaml_layer
 from agent.errors import ConfigError
-from agent.world.transform import Transform
+from agent.mc.names import MAX_ITEM_COUNT, BlockName, Item, ItemName
+from agent.mc.transform import Transform
 
 # Strict types: YAML's `true` or `"5"` must not pass for a number, nor 2.0 for a block coordinate.
 Cell = tuple[StrictInt, StrictInt, StrictInt]
-BlockName = Annotated[str, Field(pattern=r"^[a-z0-9_]+$", description="a block name such as stone or lava")]
-ItemName = Annotated[str, Field(pattern=r"^[a-z0-9_]+$", description="an item name such as dirt or stone_pickaxe")]
-MAX_ITEM_COUNT = 64 * 36  # every inventory slot a stack of 64
 MAX_NEAR_DISTANCE = 16.0  # near_block searches the blocks this close; farther is not near
 
 
@@ -80,13 +78,6 @@ BlockNames = Annotated[list[BlockName], BeforeValidator(_block_names), Field(min
 def _num(v: float) -> str:
     """5.0 -> '5', 0.5 -> '0.5': numbers as a person writes them."""
     return f"{v:g}"
-
-
-class Item(StrictModel):
-    """An item and how many of it, summed over stacks."""
-
-    name: ItemName
-    count: StrictInt = Field(1, ge=1, le=MAX_ITEM_COUNT)
 
 
 class Area(StrictModel):

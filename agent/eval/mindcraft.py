@@ -15,9 +15,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.checks import parse_check
-from agent.checks.model import Item
 from agent.errors import ConfigError
 from agent.eval.suite import NotRun, Suite, SuiteEntry, Task
+from agent.mc.names import Item
 
 PATCH = "resource-patch"
 RUN_TYPES = {"techtree"}

@@ -10,10 +10,10 @@ from typing import Any
 from pydantic import Field, field_serializer, field_validator, model_validator
 
 from agent.checks import Check, parse_check
-from agent.checks.model import Item
 from agent.config.layers import StrictModel, load_model_file
 from agent.errors import ConfigError
 from agent.goals.names import words_of
+from agent.mc.names import Item
 from agent.planner import PlannerOptions
 from agent.server import Scenario, load_scenario
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.world.gamedata import block_drops
+from agent.mc.gamedata import block_drops
 
 MAX_WORDS = 4
 # Words that say how a thing comes, not what it is: "dirt blocks" is dirt.

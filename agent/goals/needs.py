@@ -17,10 +17,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from agent.checks.model import HasItem, Item
+from agent.checks.model import HasItem
 from agent.goals.names import KINDS
 from agent.goals.understanding import SubGoal
-from agent.world.gamedata import item_names, recipes
+from agent.mc.gamedata import item_names, recipes
+from agent.mc.names import Item
 
 MAX_DEPTH = 3
 MAX_NEEDS = 8

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.checks.model import (All, ContainerHas, FeetYAtLeast, HasItem, Item, NearBlock, Nearness, NearPlayer,
-                                PlayerNearness, SkyVisible, Sphere, StandingOnGround, Stock, Within)
+from agent.checks.model import (All, ContainerHas, FeetYAtLeast, HasItem, NearBlock, Nearness, NearPlayer, PlayerNearness,
+                                SkyVisible, Sphere, StandingOnGround, Stock, Within)
 from agent.goals.names import USERNAME, Named, find_names, mined, words_of
 from agent.goals.phrases import (BLOCKS, BLOCK_OF, CLAUSE, CLIMB, COORDS, COUNTED_BEFORE, DIG_VERBS, DOWN, DOWNWARD,
                                  FOLLOW, FOLLOW_DISTANCE, FROM_CHEST, GET, GO, HEIGHT, INTO, JOIN, LEVEL, LISTED,
@@ -24,7 +24,8 @@ from agent.goals.phrases import (BLOCKS, BLOCK_OF, CLAUSE, CLIMB, COORDS, COUNTE
                                  NUMBERS, NUMBER_PHRASE, OUT, PHRASES, PLACES, PRONOUN, RETURN, RETURN_DISTANCE,
                                  SAYS_WHAT_IS, SKY, SMELT_VERBS, SOURCE, STORE, STRUCTURE, VERB)
 from agent.goals.understanding import SubGoal, Understanding, left_behind, needs_first
-from agent.world.gamedata import block_names, item_names, recipes, smelting
+from agent.mc.gamedata import block_names, item_names, recipes, smelting
+from agent.mc.names import Item
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,9 @@ from typing import Any, Literal
 
 from pydantic import Field, field_serializer, field_validator
 
-from agent.checks.model import All, Check, ContainerHas, HasItem, Item, parse_check
+from agent.checks.model import All, Check, ContainerHas, HasItem, parse_check
 from agent.config.layers import StrictModel
+from agent.mc.names import Item
 
 # rules: read from the words (rules.py); given: the check a user or a scenario wrote; model: the
 # model's classification among grounded choices; need: what a failed step lacked (needs.py).

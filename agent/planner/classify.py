@@ -16,15 +16,16 @@ from typing import Any
 
 import sglang as sgl
 
-from agent.checks.model import Check, HasItem, Item, NearBlock, Nearness, SkyVisible
+from agent.checks.model import Check, HasItem, NearBlock, Nearness, SkyVisible
 from agent.goals import Grounds, SubGoal
 from agent.goals.names import mined
 from agent.goals.phrases import NEAR_DISTANCE, NUMBERS
 from agent.llm import Capabilities, Metered
+from agent.mc.gamedata import item_names
+from agent.mc.names import Item
 from agent.planner import whole_turns
 from agent.planner.decide import match_name, pick
 from agent.planner.domains import MAX_VALUES, domain_values
-from agent.world.gamedata import item_names
 
 NONE = "none"
 KINDS = ["has_item", "near_block", "sky_visible", NONE]

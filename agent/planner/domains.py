@@ -22,9 +22,9 @@ from typing import Any
 from pydantic import JsonValue
 
 from agent.goals.grounds import Grounds, Point
+from agent.mc.gamedata import block_names, recipes, smelting
 from agent.tools.schema import Domain, DomainValues
 from agent.tools.spec import ToolSpec
-from agent.world.gamedata import block_names, recipes, smelting
 
 # A grammar of a few hundred names is fine; the nearest kinds matter, the rest are noise.
 MAX_VALUES = 48

@@ -16,9 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from agent.checks import Check, Verdict
-from agent.checks.model import All, HasItem, Item
+from agent.checks.model import All, HasItem
 from agent.goals.needs import MAX_DEPTH, MAX_NEEDS, NEED_STEPS, needed
 from agent.goals.understanding import SubGoal, Understanding, is_where
+from agent.mc.names import Item
 from agent.planner.given import made, parts_of
 from agent.tools import Toolbox
 from agent.tools.spec import ToolSpec

@@ -11,8 +11,8 @@ from collections import Counter
 from typing import Any
 
 from agent.checks.model import All, Blueprint, Check, ContainerHas, HasItem, NearBlock, NearPlayer, Within
+from agent.mc.gamedata import dropped_by, recipes, smelting
 from agent.tools import Toolbox
-from agent.world.gamedata import dropped_by, recipes, smelting
 
 
 MAX_COLLECT = 16  # mc-collect's bound on one call

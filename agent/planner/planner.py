@@ -27,11 +27,11 @@ import sglang as sgl
 from pydantic import Field
 
 from agent.checks import Check, Verdict
-from agent.checks.model import Item
 from agent.goals import SubGoal
 from agent.goals.needs import lacked, supported
 from agent.infospace.models import preview
 from agent.llm import Capabilities, LlmError, Metered
+from agent.mc.names import Item
 from agent.planner import prompts, whole_turns
 from agent.planner.context import BodyKeeper, BodyNews, Digest, Frame, Judge, Offers, PlanContext, PlannerOptions
 from agent.planner.domains import callable_now, lacking

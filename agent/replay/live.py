@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from agent.bridge import BotConnection
-from agent.bridge.models import Vec3
+from agent.mc.geometry import Vec3
 from agent.tools import Executor
 
 # How far, in blocks, a replayed position may land from the recorded one.

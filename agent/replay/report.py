@@ -16,11 +16,11 @@ import math
 import sqlite3
 from html import escape
 
+from agent.mc.frame import to_world
+from agent.mc.gamedata import passable_blocks
 from agent.trace.reader import Trace
 from agent.trace.schema import LlmCall, MethodStep, OuterStep, Pose, RunEnd, ToolCall, ToolResult
 from agent.replay.timeline import catalog_said, clip
-from agent.world.frame import to_world
-from agent.world.gamedata import passable_blocks
 from agent.world.spatial import MAP_FILE, Mark, SpatialMemory, overview
 
 MAP_PX, CELL_MIN_PX = 560, 4

@@ -13,10 +13,11 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from agent.errors import McAgentError
+from agent.mc.version import DEFAULT_VERSION
 from agent.node import node_binary, node_environment, require_node_modules
 from agent.paths import SERVER_LAUNCHER
 from agent.server.scenario import Scenario
-from agent.server.settings import DEFAULT_LOCAL_VERSION, GAME_MODES, ServerSettings
+from agent.server.settings import GAME_MODES, ServerSettings
 
 # flying-squid is ready 0.25-0.5 s after Node starts; loading its packages takes
 # 1-3 s on a busy 2-core machine. Past this something is wrong.
@@ -64,7 +65,7 @@ class LocalServer:
         *,
         host: str = "127.0.0.1",
         port: int = 0,
-        version: str = DEFAULT_LOCAL_VERSION,
+        version: str = DEFAULT_VERSION,
         scenario: Scenario | None = None,
         ready_timeout_s: float = READY_TIMEOUT_S,
         on_log: Callable[[str], None] | None = None,

@@ -4,7 +4,7 @@ A scenario is a YAML file in server-config/scenarios/ (see its README.md). It is
 on the server, before any player joins, by bridge/lib/scenario.js. It may name a task
 (`goal`), the check that says the task is done (`success`, agent/checks/) and what the
 player carries at the start (`inventory`). An eval seed varies it through one Transform
-(agent/world/transform.py), so its blocks, spawn and success check move together.
+(agent/mc/transform.py), so its blocks, spawn and success check move together.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from agent.checks.model import Area, BlockName, Check, CheckError, Item, parse_check
+from agent.checks.model import Area, Check, CheckError, parse_check
 from agent.config.layers import StrictModel, load_model_file
 from agent.errors import ConfigError
+from agent.mc.names import BlockName, Item
+from agent.mc.transform import Transform
 from agent.paths import SERVER_CONFIG_DIR
 from agent.server.settings import Generator
-from agent.world.transform import Transform
 
 SCENARIOS_DIR = SERVER_CONFIG_DIR / "scenarios"
 # Bounds the blocks one scenario may set, so a typo cannot stall the server's start for minutes.

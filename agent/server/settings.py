@@ -13,8 +13,6 @@ from pydantic import Field, field_validator
 
 from agent.config.layers import Layer, StrictModel, flag_layer, read_yaml_layer, resolve
 
-# What a local server speaks when nothing names a version: the release the project is tested on.
-DEFAULT_LOCAL_VERSION = "1.20.4"
 
 # flying-squid's generators, less 'empty': it spins the server at 100 % CPU and ignores SIGTERM;
 # and ours, 'natural' (bridge/lib/natural/): biomes, trees, caves, ores and water, as players know.

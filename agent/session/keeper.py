@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 
 from agent.bridge import BotDisconnected, BridgeError, timeouts
-from agent.bridge.models import Vec3
 from agent.config.model import ReconnectSettings
+from agent.mc.geometry import Vec3
 from agent.planner.context import BodyNews
 from agent.planner.control import WorldLost
 from agent.server.local_server import ServerError

@@ -17,10 +17,11 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from agent.bridge import BotConnection, BridgeError, connect, shutdown, timeouts
-from agent.bridge.models import Vec3, ViewerInfo
+from agent.bridge.models import ViewerInfo
 from agent.config import AgentConfig
+from agent.mc.geometry import Vec3
+from agent.mc.version import DEFAULT_VERSION
 from agent.server import LocalServer, Scenario, ServerInfo, load_server_settings
-from agent.server.settings import DEFAULT_LOCAL_VERSION
 
 # The local server's record of block changes (bridge/lib/block-journal.js), in a session's temp folder.
 JOURNAL_FILE = "blocks.jsonl"
@@ -53,7 +54,7 @@ def local_server(
         settings,
         host=config.server.host,
         port=config.server.port if port is None else port,
-        version=config.mc_version or DEFAULT_LOCAL_VERSION,
+        version=config.mc_version or DEFAULT_VERSION,
         scenario=world.scenario,
         on_log=on_log,
         journal=journal,

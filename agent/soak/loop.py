@@ -16,9 +16,9 @@ from collections.abc import Callable
 from pydantic import BaseModel, ConfigDict
 
 from agent.bridge import runtime
-from agent.bridge.models import Vec3
 from agent.config import AgentConfig
 from agent.llm.backend_spec import open_configured
+from agent.mc.geometry import Vec3
 from agent.planner import PlannerOptions
 from agent.server import Scenario
 from agent.session.run import RunRequest, load_tools, plan_in_session

@@ -1,14 +1,14 @@
 """Named shapes as world cells, for mc-build: a wall across the way the bot faces, a pillar
 ahead of it. World blocks: x east, y up, z south; `forward` and `right` are egocentric whole
-blocks from the feet block, the facing snapped to its cardinal (agent/world/frame.py)."""
+blocks from the feet block, the facing snapped to its cardinal (agent/mc/frame.py)."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from agent.bridge.models import Facing
 from agent.checks.model import Placement, Plan
-from agent.world.frame import to_world
+from agent.mc.frame import to_world
+from agent.mc.geometry import Facing
 
 Shape = Literal["wall", "pillar"]
 

@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from agent.world import gamedata
+from agent.mc import gamedata
 
 # Tool tiers, cheapest first: a block needing a pickaxe gets a wooden one before a stone one.
 TIERS = ("wooden", "golden", "stone", "iron", "diamond", "netherite")

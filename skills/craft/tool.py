@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent.tools import ToolResult
-from agent.world import gamedata
+from agent.mc import gamedata
 from agent.world.crafting_plan import FURNACE, TABLE, CraftingPlan, Step, plan
 
 MAX_COUNT = 64

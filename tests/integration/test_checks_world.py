@@ -14,9 +14,9 @@ from agent.bridge import BotConnection, connect
 from agent.checks import Verdict, evaluate, parse_check, start_the_way
 from agent.goals import read_grounds
 from agent.goals.grounds import Point
+from agent.mc.transform import Transform
 from agent.planner.domains import domain_values
 from agent.server import LocalServer, Scenario, ServerSettings, load_scenario
-from agent.world.transform import Transform
 from support.waiting import wait_for
 
 # Feet at (0.5, 5, 0.5) on the grass, under a stone roof at y=8; a stone block 3 east.

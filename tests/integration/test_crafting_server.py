@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.checks.model import Item
+from agent.mc.names import Item
 from agent.node import node_binary, node_environment
 from agent.server import LocalServer, ServerSettings
 from agent.server.scenario import Scenario, Spawn

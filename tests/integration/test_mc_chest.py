@@ -12,10 +12,10 @@ import pytest
 
 from agent.bridge import connect
 from agent.checks import evaluate, parse_check
+from agent.mc.names import Item
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.server.local_server import ServerError
 from agent.server.scenario import Chest, Scenario, Spawn
-from agent.checks.model import Item
 from agent.tools import Toolbox
 from support.waiting import wait_for
 from support.world_body import Body, scenario_body

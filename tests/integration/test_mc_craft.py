@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from agent.checks.model import Item
+from agent.mc.names import Item
 from agent.server.scenario import Scenario, Spawn
 from agent.tools import Toolbox
 from support.waiting import wait_for

@@ -14,10 +14,10 @@ from agent.bridge import connect
 from agent.checks import evaluate
 from agent.checks.model import (All, AnyOf, Avoided, Blueprint, Check, ContainerHas, FeetYAtLeast, NearPlayer, HasItem, NearBlock, Not, Outside, SkyVisible,
                                 StandingOnGround, Within)
+from agent.mc.gamedata import block_drops
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.server.local_server import ServerError
 from agent.world.crafting_plan import plan
-from agent.world.gamedata import block_drops
 from agent.server.scenario import Scenario, scenario_names
 from support.geometry import World, at_spawn
 from support.waiting import wait_for

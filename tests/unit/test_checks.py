@@ -11,7 +11,7 @@ import pytest
 from agent.bridge import BotDisconnected
 from agent.checks import Check, Standing, Verdict, evaluate, load_check, parse_check, start_the_way
 from agent.errors import ConfigError
-from agent.world.transform import Transform
+from agent.mc.transform import Transform
 
 EVERY_PREDICATE: list[tuple[dict[str, Any], str]] = [
     ({"sky_visible": True}, "sky_visible"),

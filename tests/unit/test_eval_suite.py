@@ -41,7 +41,7 @@ def test_a_suite_entry_may_override_the_goal_and_check(tmp_path):
 
 
 def _transform_of(task):
-    from agent.world.transform import Transform
+    from agent.mc.transform import Transform
 
     spawn = task.scenario(0).spawn
     return Transform.for_seed(1, spawn.x, spawn.z)

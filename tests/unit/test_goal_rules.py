@@ -13,8 +13,8 @@ from agent.checks import Verdict
 from agent.cli.run_cmd import goal_and_check
 from agent.goals import Understanding, ground, understand
 from agent.goals.grounds import Columns, Grounds, Point, Sighted
-from agent.checks.model import Item
 from agent.goals.needs import MAX_DEPTH, NEED_STEPS, lacked, supported
+from agent.mc.names import Item
 from agent.planner.focus import Focus
 from agent.server import load_scenario
 from agent.session.world import WorldOptions

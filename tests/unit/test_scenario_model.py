@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from agent.errors import ConfigError
+from agent.mc.frame import to_world
+from agent.mc.transform import Transform
 from agent.server import Scenario, load_scenario
 from agent.server.scenario import scenario_names
-from agent.world.frame import to_world
-from agent.world.transform import Transform
 from support.geometry import World
 
 BASE = "name: t\ndescription: d\nspawn: {x: 0.5, y: 5, z: 0.5, facing: north}\n"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from agent.bridge.models import BlockBox, Vec3
+from agent.bridge.models import BlockBox
+from agent.mc.geometry import Vec3
 from agent.world_view import block_counts, top_down
 
 

@@ -8,8 +8,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from agent.bridge.models import Vec3
-from agent.checks.model import Item
+from agent.mc.geometry import Vec3
+from agent.mc.names import Item
 from agent.world.models import BlockPos, Model
 from agent.world.results.digging import BlockSeen
 

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from agent.checks.model import Item
+from agent.mc.names import Item
 from agent.world.models import BlockPos, Model
 
 ChestAction = Literal["list", "deposit", "withdraw"]

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from agent.checks.model import Item
+from agent.mc.names import Item
 from agent.world.results.digging import DigRun
 
 CollectStop = Literal["completed", "needs_tool", "not_found", "unreachable", "fluid_ahead", "drop_ahead", "unbreakable",

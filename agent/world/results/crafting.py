@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from agent.checks.model import Item
+from agent.mc.names import Item
 from agent.world.models import BlockPos, Model
 
 MakeStop = Literal["completed", "incomplete", "refused", "not_found", "unreachable", "timeout", "stopped", "disconnected"]

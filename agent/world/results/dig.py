@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agent.bridge.models import Vec3
+from agent.mc.geometry import Vec3
 from agent.world.models import Model
 
 

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from agent.bridge.models import Vec3
+from agent.mc.geometry import Vec3
 from agent.world.models import BlockPos, Model
 
 

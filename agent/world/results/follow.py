@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from agent.bridge.models import Vec3
+from agent.mc.geometry import Vec3
 from agent.world.models import Model
 
 FollowStop = Literal["completed", "lost", "stopped", "disconnected"]

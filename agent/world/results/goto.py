@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from agent.bridge.models import Vec3
+from agent.mc.geometry import Vec3
 from agent.world.models import Model
 
 

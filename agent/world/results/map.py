@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from agent.bridge.models import Facing
+from agent.mc.geometry import Facing
 from agent.world.models import BlockPos, Model
 
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from agent.bridge.models import Facing
+from agent.mc.geometry import Facing
 from agent.world.models import BlockPos, Model
 
 

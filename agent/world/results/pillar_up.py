@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from agent.bridge.models import Vec3
+from agent.mc.geometry import Vec3
 from agent.world.models import Model
 
 PillarStop = Literal["completed", "no_blocks", "blocked_above", "place_failed", "fell", "stopped", "disconnected"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agent.bridge.models import Facing
+from agent.mc.geometry import Facing
 from agent.world.models import Model
 
 

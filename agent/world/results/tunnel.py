@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from agent.bridge.models import Facing, Vec3
+from agent.mc.geometry import Facing, Vec3
 from agent.world.results.digging import DigRun
 
 TunnelStop = Literal["completed", "fluid_ahead", "unbreakable", "blocked", "drop_ahead", "fell", "timeout", "stopped", "disconnected"]

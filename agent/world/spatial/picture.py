@@ -13,7 +13,7 @@ from enum import IntEnum
 
 import numpy as np
 
-from agent.bridge.models import Facing
+from agent.mc.geometry import Facing
 from agent.world.spatial.cells import KIND_BITS, VISIT_SHIFT
 from agent.world.spatial.survey import Kind
 

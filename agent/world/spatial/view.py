@@ -8,13 +8,13 @@ import math
 
 import numpy as np
 
-from agent.bridge.models import Facing
+from agent.mc.frame import to_ego
+from agent.mc.geometry import Facing
 from agent.world.models import BlockPos
 from agent.world.results.map import MapFrontier, MapView, SeenBlock
 from agent.world.spatial.memory import SpatialMemory
 from agent.world.spatial.picture import LEGEND, Mark, marks, render
 from agent.world.spatial.walking import SAFE_DROP, SIDE_MARGIN, Frontier
-from agent.world.frame import to_ego
 
 # Frontiers listed in mc-map's data; the count says how many there were.
 MAX_LISTED = 12

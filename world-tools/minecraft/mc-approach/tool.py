@@ -1,7 +1,7 @@
 from pydantic import Field
 
 from agent.bridge import timeouts
-from agent.checks.model import BlockName
+from agent.mc.names import BlockName
 from agent.world.results.approach import ApproachReport
 from agent.world.toolkit import RADII, ToolArgs, menu, run_tool
 

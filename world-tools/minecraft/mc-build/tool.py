@@ -3,7 +3,8 @@ from typing import Literal
 from pydantic import ConfigDict, Field, model_validator
 
 from agent.bridge import BotConnection, timeouts
-from agent.checks.model import BlockName, Placement, Plan
+from agent.checks.model import Placement, Plan
+from agent.mc.names import BlockName
 from agent.world.blueprints import shape_plan
 from agent.world.results.build import BuildReport
 from agent.world.toolkit import ToolArgs, WorldCell, in_world, menu, run_tool

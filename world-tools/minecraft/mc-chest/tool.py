@@ -3,7 +3,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field, model_validator
 
 from agent.bridge import timeouts
-from agent.checks.model import MAX_ITEM_COUNT, ItemName
+from agent.mc.names import ItemName, MAX_ITEM_COUNT
 from agent.world.results.chest import ChestReport
 from agent.world.toolkit import COUNTS, RADII, ToolArgs, menu, run_tool, stopped_unless_completed
 

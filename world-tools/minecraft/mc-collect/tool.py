@@ -1,7 +1,7 @@
 from pydantic import Field
 
 from agent.bridge import timeouts
-from agent.checks.model import BlockName
+from agent.mc.names import BlockName
 from agent.world.results.collect import CollectReport
 from agent.world.toolkit import COUNTS, RADII, ToolArgs, WorldCell, menu, run_tool, stopped_unless_completed
 

@@ -2,7 +2,7 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field, model_validator
 
-from agent.checks.model import BlockName
+from agent.mc.names import BlockName
 from agent.world.results.find import FindReport, Sighting
 from agent.world.spatial import memory_of
 from agent.world.toolkit import RADII, ToolArgs, fmt_offset, menu, run_tool

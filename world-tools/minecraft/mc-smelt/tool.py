@@ -1,7 +1,7 @@
 from pydantic import Field
 
 from agent.bridge import timeouts
-from agent.checks.model import ItemName
+from agent.mc.names import ItemName
 from agent.world.results.crafting import SmeltReport
 from agent.world.toolkit import COUNTS, RADII, ToolArgs, menu, run_tool, stopped_unless_completed
 

@@ -14,8 +14,8 @@ import random
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agent.bridge.models import Facing
-from agent.world.frame import STEPS
+from agent.mc.frame import STEPS
+from agent.mc.geometry import Facing
 
 CLOCKWISE: tuple[Facing, ...] = ("north", "east", "south", "west")
 # Every (turns, mirror) but the identity: seeds 1..7 take them in this order, then repeat.

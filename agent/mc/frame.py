@@ -3,7 +3,7 @@ to its cardinal, `right` to its right hand, in whole blocks; world x east, z sou
 
 from __future__ import annotations
 
-from agent.bridge.models import Facing
+from agent.mc.geometry import Facing
 
 # Unit steps (dx, dz) of each facing.
 STEPS: dict[Facing, tuple[int, int]] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}

@@ -13,8 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent.mc.version import DEFAULT_VERSION
 from agent.paths import BRIDGE_DIR, NODE_MODULES
-from agent.server.settings import DEFAULT_LOCAL_VERSION
 
 MINECRAFT_DATA = NODE_MODULES / "minecraft-data" / "minecraft-data" / "data"
 SMELTING_TABLE = BRIDGE_DIR / "lib" / "smelting.json"
@@ -23,7 +23,7 @@ SMELTING_TABLE = BRIDGE_DIR / "lib" / "smelting.json"
 def _read(kind: str, mc_version: str | None) -> Any:
     """minecraft-data's `kind` file (blocks, items: lists; recipes: an object) for the version."""
     paths = json.loads((MINECRAFT_DATA / "dataPaths.json").read_text(encoding="utf-8"))["pc"]
-    where = paths.get(mc_version or DEFAULT_LOCAL_VERSION, paths[DEFAULT_LOCAL_VERSION])[kind]
+    where = paths.get(mc_version or DEFAULT_VERSION, paths[DEFAULT_VERSION])[kind]
     return json.loads((MINECRAFT_DATA / where / f"{kind}.json").read_text(encoding="utf-8"))
 
 
