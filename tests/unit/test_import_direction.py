@@ -1,8 +1,8 @@
 """The rooms of agent/ (its top-level packages and modules) stand in layers, written once in
 LAYERS: a module imports only its own room, rooms on its layer and rooms below, and no two rooms
 import each other. Two packages sit at the very bottom, so that every layer above can import them
-without a loop: agent.trace imports only agent.errors and itself; agent.protocol, the language of method protocols,
-only itself (agent.tools reads Skill.md bodies with it, the planner runs what it parsed)."""
+without a loop: agent.trace imports only agent.errors and itself; agent.protocol, the language of
+method protocols, only itself (agent.tools reads Skill.md bodies with it, the planner runs them)."""
 
 from __future__ import annotations
 
