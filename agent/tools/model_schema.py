@@ -8,6 +8,7 @@ keyword for; they are turned into what it has, never into something stricter:
 - a fixed-length tuple (a cell [x, y, z]) is a list of that length whose items take the widest
   of the tuple's bounds;
 - a nested model ($ref) is written out in place;
+- a list or a dict of any JSON value is the type alone: `additionalProperties: true` for a dict;
 - `pattern` and `title` are left out;
 - required arguments come first, in the order the model lists them: what the planner must fill leads.
 What the schema cannot say, the model still checks when the tool runs (world/toolkit.py's run_tool).
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from agent.tools.schema import JsonSchema, Slot
 
@@ -32,6 +33,13 @@ _DROPPED = {"title", "pattern"}
 # What a field's json_schema_extra may add: a slot's prompt and verified (agent/tools/schema.py's Slot).
 SLOT_KEYS = ("prompt", "verified")
 _BOUNDS = ("minimum", "maximum")
+
+
+class ArgsModel(BaseModel):
+    """A tool's arguments, the one source of its schema: a primitive's, a world tool's, a skill's.
+    Unknown keys are errors."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class ModelSchemaError(ValueError):
@@ -80,6 +88,12 @@ def _plain(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
         plain["properties"] = {name: _plain(prop, defs) for name, prop in plain["properties"].items()}
     if "items" in plain:
         plain["items"] = _plain(plain["items"], defs)
+        if not plain["items"]:
+            del plain["items"]
+    if plain.get("additionalProperties") is not None and not isinstance(plain["additionalProperties"], bool):
+        if _plain(plain["additionalProperties"], defs):
+            raise ModelSchemaError("a dict's values must be any JSON value (the schemas cannot bound them)")
+        plain["additionalProperties"] = True
     return plain
 
 

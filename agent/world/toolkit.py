@@ -20,6 +20,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from agent.bridge import BotConnection, BridgeError, timeouts
+from agent.tools.model_schema import ArgsModel
 from agent.tools.result import FAILURE_CODES, ToolFailure, ToolResult
 from agent.world.spatial import memory_of, survey_into
 
@@ -74,10 +75,8 @@ def menu(*values: int | float) -> dict[str, Any]:
 RADII, COUNTS, BLOCKS = menu(8, 16, 32), menu(1, 2, 3, 4, 8, 16), menu(1, 2, 3, 4, 5, 6, 8)
 
 
-class ToolArgs(BaseModel):
+class ToolArgs(ArgsModel):
     """A world tool's arguments. Unknown keys are errors; None-valued ones are not sent to the bridge."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     def bridge_args(self) -> dict[str, Any]:
         return self.model_dump(exclude_none=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import pytest
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from agent.infospace import Infospace
 from agent.tools import Executor, ToolSource, load_toolbox
@@ -47,6 +47,22 @@ def test_a_tuple_is_a_list_of_its_length_taking_the_widest_bounds_and_a_nested_m
     cell = props["cells"]["items"]
     assert cell["required"] == ["at", "name"] and cell["properties"]["name"] == {"type": "string"}  # no pattern
     assert props["cells"]["maxItems"] == 4 and props["cells"]["default"] == []
+
+
+def test_a_list_or_dict_of_any_json_value_is_its_type_alone_and_a_typed_dict_is_an_error() -> None:
+    class Loose(BaseModel):
+        values: list[JsonValue] = []
+        options: dict[str, JsonValue] = {}
+
+    props = model_schema(Loose).dump()["properties"]
+    assert props == {"values": {"type": "array", "default": []},
+                     "options": {"type": "object", "additionalProperties": True, "default": {}}}
+
+    class Counts(BaseModel):
+        by_name: dict[str, int]
+
+    with pytest.raises(ModelSchemaError, match="Counts.by_name: a dict's values must be any JSON value"):
+        model_schema(Counts)
 
 
 def test_slots_come_from_the_model_only_when_a_field_says_what_to_ask_or_confirm() -> None:
