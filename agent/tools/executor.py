@@ -242,10 +242,7 @@ class Executor:
 
     def _dispatch(self, spec: ToolSpec, args: dict[str, Any]) -> ToolResult:
         if spec.type == "primitive":
-            implementation = PRIMITIVES.get(spec.name)
-            if implementation is None:
-                raise ToolFailure("unavailable", f"primitive {spec.name!r} has a Skill.md but no implementation")
-            return implementation(self, **args)
+            return PRIMITIVES[spec.name](self, args)  # the loader keeps no primitive without code
         if spec.type == "python":
             return self._run_python(spec, args)
         if spec.type == "llm":

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from agent.paths import REPO_ROOT, WORLD_TOOLS_DIR
 from agent.tools.frontmatter import CORE_SOURCE, PYTHON_ENTRY, ToolFileError, parse_skill
 from agent.tools.model_schema import ModelSchemaError, model_schema, model_slots
+from agent.tools.primitives import PRIMITIVES
 from agent.tools.registry import RegisteredTool
 from agent.tools.runners import args_model
 from agent.tools.schema import check_args
@@ -152,19 +153,24 @@ def _load_one(box: Toolbox, path: Path, label: str) -> None:
     except (OSError, UnicodeDecodeError) as e:
         box.errors.append(LoadError(path=path, message=f"cannot read: {e}"))
         return
-    if spec.type == "python" and spec.schema_hint is None:
-        spec = _with_code_schema(box, spec)
+    if spec.type == "primitive" or (spec.type == "python" and spec.schema_hint is None):
+        spec = _with_model_schema(box, spec)
     if spec is not None:
         _add(box, spec)
 
 
-def _with_code_schema(box: Toolbox, spec: ToolSpec) -> ToolSpec | None:
-    """A python tool whose Skill.md states no arguments: the schema of its tool.py's `Args` model
-    (none: it takes no arguments). A tool.py that cannot be imported, or whose model the schemas
-    cannot express, is a load error, and the tool is left out."""
-    code = spec.path.parent / PYTHON_ENTRY
+def _with_model_schema(box: Toolbox, spec: ToolSpec) -> ToolSpec | None:
+    """The tool with the schema of its arguments model: a primitive's beside its code in
+    agent/tools/primitives/, a python tool's `Args` in its tool.py (none: it takes no arguments).
+    A primitive without code, a tool.py that cannot be imported, or a model the schemas cannot
+    express is a load error, and the tool is left out."""
+    primitive = PRIMITIVES.get(spec.name) if spec.type == "primitive" else None
+    if spec.type == "primitive" and primitive is None:
+        box.errors.append(LoadError(path=spec.path, message=f"primitive {spec.name!r} has no implementation"))
+        return None
+    code = spec.path if primitive else spec.path.parent / PYTHON_ENTRY
     try:
-        model = args_model(spec.name, code)
+        model = primitive.args if primitive else args_model(spec.name, code)
         schema = model_schema(model) if model is not None else None
         slots = model_slots(model, schema) if model is not None else None
     except ModelSchemaError as e:

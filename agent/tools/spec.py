@@ -90,7 +90,8 @@ def schema_problem(schema: JsonSchema | None, complete_when: str | None) -> str 
 
 class Frontmatter(ToolMeta):
     """A Skill.md's frontmatter: the argument schema as a JSON schema_hint or as typed slots. A
-    python tool may give neither: then its tool.py's `Args` model is the schema, read at load."""
+    python tool may give neither: then its tool.py's `Args` model is the schema, read at load. A
+    primitive gives neither: its arguments model (agent/tools/primitives/) is its schema."""
 
     schema_hint: JsonSchema | None = None
 
@@ -99,8 +100,13 @@ class Frontmatter(ToolMeta):
         if self.schema_hint is not None and self.slots is not None:
             raise ValueError("give the arguments as schema_hint or as slots, not both")
         schema = self.input_schema()
-        # A python tool's schema may still come from its code; the loader checks it then.
-        problem = None if schema is None and self.type == "python" else schema_problem(schema, self.complete_when)
+        if self.type == "primitive" and schema is not None:
+            key = "slots" if self.slots is not None else "schema_hint"
+            raise ValueError(f"{key} is not for a primitive: "
+                             "its arguments model in agent/tools/primitives/ is its schema")
+        # A python tool's or a primitive's schema may still come from its code; the loader checks it then.
+        code_schema = schema is None and self.type in ("python", "primitive")
+        problem = None if code_schema else schema_problem(schema, self.complete_when)
         if problem:
             raise ValueError(problem)
         return self
@@ -117,7 +123,8 @@ class Frontmatter(ToolMeta):
 
 class ToolSpec(ToolMeta):
     """A loaded tool. Nothing is run to build it; only a python tool whose Skill.md states no
-    arguments has its tool.py imported, for its `Args` model (agent/tools/loader.py)."""
+    arguments has its tool.py imported, for its `Args` model, and a primitive's schema is its
+    arguments model's (agent/tools/loader.py)."""
 
     source: str = Field(description="core, the world's name (e.g. minecraft), skills, or the package or module "
                                      "of a decorated tool")

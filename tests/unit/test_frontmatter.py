@@ -125,6 +125,13 @@ def test_primitives_load_from_the_core_source():
     assert parse(skill("name: probe\ntype: primitive\ndescription: d"), source="core").type == "primitive"
 
 
+@pytest.mark.parametrize("schema", ["schema_hint: {type: object}", "slots: [{name: x, type: str}]"])
+def test_a_primitive_states_no_arguments_its_model_does(schema):
+    key = schema.split(":")[0]
+    message = error_of(skill(f"name: probe\ntype: primitive\ndescription: d\n{schema}"), source="core")
+    assert message.startswith(f"{PATH}:5: {key} is not for a primitive: its arguments model")
+
+
 def test_a_byte_order_mark_is_ignored():
     assert parse("\ufeff" + skill("name: probe\ntype: instruction\ndescription: d")).name == "probe"
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import sys
 
 from agent.paths import WORLD_TOOLS_DIR
@@ -95,18 +94,10 @@ def test_an_unreadable_file_is_one_error(tmp_path):
     assert len(box.errors) == 1 and "cannot read" in str(box.errors[0])
 
 
-def test_each_primitive_schema_matches_its_implementation():
-    box = load_toolbox([ToolSource(label="core", folder=CORE_TOOLS_DIR)])
-    for name in PRIMITIVES:
-        schema, keywords = box.tools[name].schema_hint, _keywords(name)
-        assert set(schema.properties) == set(keywords), name
-        assert set(schema.required) == {key for key, required in keywords.items() if required}, name
-
-
-def _keywords(name: str) -> dict[str, bool]:
-    """A primitive's keyword arguments, each with whether it is required."""
-    parameters = inspect.signature(PRIMITIVES[name]).parameters.values()
-    keywords = {p.name: p.default is p.empty for p in parameters if p.kind is p.KEYWORD_ONLY}
-    if name == "map":  # map passes all but `collection` on to apply, which gets each note as `target`
-        keywords |= {key: required for key, required in _keywords("apply").items() if key != "target"}
-    return keywords
+def test_a_core_skill_md_without_a_primitive_is_one_load_error(tmp_path):
+    folder = tmp_path / "probe"
+    folder.mkdir()
+    (folder / "Skill.md").write_text("---\nname: probe\ntype: primitive\ndescription: d\n---\n")
+    box = load_toolbox([ToolSource(label="core", folder=tmp_path)])
+    assert box.tools == {}
+    assert [str(e) for e in box.errors] == [f"{folder / 'Skill.md'}: primitive 'probe' has no implementation"]

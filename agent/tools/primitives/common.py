@@ -1,6 +1,11 @@
-"""What the primitives share: turning notes and collections into results, and fetching members."""
+"""What the primitives share: the common fields of their arguments models, turning notes and
+collections into results, and fetching members."""
 
 from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, JsonValue, WithJsonSchema
 
 from agent.infospace import Collection, Note, number_of
 from agent.infospace.models import preview
@@ -9,6 +14,15 @@ from agent.tools.result import ToolResult
 
 # How much of each note a result's display string shows, and how many notes of a collection.
 NOTE_PREVIEW_CHARS, ITEM_PREVIEW_CHARS, ITEMS_SHOWN = 300, 80, 5
+
+
+# What the arguments name, in the words the planner reads.
+NoteRef = Annotated[str, Field(description="a note: Note_N or $name")]
+CollectionRef = Annotated[str, Field(description="a collection: Collection_N or $name")]
+ResourceRef = Annotated[str, Field(description="a note or collection: Note_N, Collection_N or $name")]
+FieldPath = Annotated[str, Field(description="a field path: data.FIELD[.FIELD...], name or id")]
+# A note's content: any JSON value but null, which a note cannot hold (the store refuses it).
+NoteContent = Annotated[JsonValue, WithJsonSchema({"type": ["string", "object", "array", "number", "boolean"]})]
 
 
 def note_result(note: Note) -> ToolResult:

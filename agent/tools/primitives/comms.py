@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from agent.tools.interfaces import ToolContext
+from agent.tools.model_schema import ArgsModel
 from agent.tools.result import ToolResult
 
 
-def say(ctx: ToolContext, *, message: str) -> ToolResult:
-    ctx.say(message)
-    return ToolResult.success(message, f"said: {message}")
+class SayArgs(ArgsModel):
+    message: str = Field(description="what to say")
 
 
-def think(ctx: ToolContext, *, thought: str) -> ToolResult:
+def say(ctx: ToolContext, a: SayArgs) -> ToolResult:
+    ctx.say(a.message)
+    return ToolResult.success(a.message, f"said: {a.message}")
+
+
+class ThinkArgs(ArgsModel):
+    thought: str = Field(description="the reasoning to keep")
+
+
+def think(ctx: ToolContext, a: ThinkArgs) -> ToolResult:
     """Nothing happens but the record of the call: the planner's reasoning, kept in the trace."""
-    return ToolResult.success(thought, f"thought: {thought}")
+    return ToolResult.success(a.thought, f"thought: {a.thought}")

@@ -3,47 +3,67 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import JsonValue
+from pydantic import Field, JsonValue
 
 from agent.infospace import Collection, InfospaceError, Note
 from agent.infospace.models import parse_id
 from agent.tools.interfaces import ToolContext
-from agent.tools.primitives.common import members, new_collection, note_result
+from agent.tools.model_schema import ArgsModel
+from agent.tools.primitives.common import (
+    CollectionRef,
+    NoteRef,
+    ResourceRef,
+    members,
+    new_collection,
+    note_result,
+)
 from agent.tools.result import ToolFailure, ToolResult
 
 _TRUE, _FALSE = {"true", "yes", "1"}, {"false", "no", "0"}
+# The argument a tool gets the content in unless apply or map names another: the seed's
+# tool(input_value=None, **kwargs) takes it first.
+INPUT_ARG = "input_value"
 
 
-def apply(
-    ctx: ToolContext,
-    *,
-    tool: str,
-    target: str,
-    arg: str = "input_value",
-    args: Mapping[str, Any] | None = None,
-    by_reference: bool = False,
-) -> ToolResult:
+class ApplyArgs(ArgsModel):
+    tool: str = Field(description="the tool to run")
+    target: ResourceRef
+    arg: str = Field(INPUT_ARG, description="the argument that receives the content (default input_value)")
+    args: dict[str, JsonValue] = Field({}, description="other arguments for the tool")
+    by_reference: bool = Field(False, description="pass the target's id instead of its content, for tools that "
+                                                  "take a reference")
+
+
+def apply(ctx: ToolContext, a: ApplyArgs) -> ToolResult:
     """Calls `tool` once with the target's content (a collection's: the list of contents) as `arg`."""
-    found = ctx.infospace.resource(target)
-    if by_reference:
+    found = ctx.infospace.resource(a.target)
+    if a.by_reference:
         given: Any = found.id
     elif isinstance(found, Collection):
         given = [n.content for n in ctx.infospace.notes_of(found)]
     else:
         given = found.content
-    return ctx.execute_action({**(args or {}), "type": tool, arg: given})
+    return ctx.execute_action({**a.args, "type": a.tool, a.arg: given})
 
 
-def map_tool(ctx: ToolContext, *, collection: str, **how: Any) -> ToolResult:
-    """Applies the tool to every note in order (`how`: apply's tool, arg, args, by_reference);
-    the results form a new collection. Stops at the first failure."""
-    notes = members(ctx, collection)
+class MapArgs(ArgsModel):
+    tool: str = Field(description="the tool to run on each note")
+    collection: CollectionRef
+    arg: str = Field(INPUT_ARG, description="the argument that receives each note's content (default input_value)")
+    args: dict[str, JsonValue] = Field({}, description="other arguments for the tool, the same for every note")
+    by_reference: bool = Field(False, description="pass each note's id instead of its content, for tools that "
+                                                  "take a reference")
+
+
+def map_tool(ctx: ToolContext, a: MapArgs) -> ToolResult:
+    """Applies the tool to every note in order, as apply does; the results form a new collection.
+    Stops at the first failure."""
+    notes = members(ctx, a.collection)
     outputs: list[Note] = []
     for i, note in enumerate(notes, start=1):
-        result = apply(ctx, target=note.id, **how)
+        result = apply(ctx, ApplyArgs(target=note.id, **a.model_dump(exclude={"collection"})))
         if not result.ok:
             where = f"{note.id} (note {i} of {len(notes)})"
             raise ToolFailure(result.code or "tool_failed", f"map stopped at {where}: {result.reason}")
@@ -63,13 +83,18 @@ def _as_note(ctx: ToolContext, result: ToolResult) -> Note | None:
     return ctx.infospace.store.create_note(result.data)
 
 
-def coerce(ctx: ToolContext, *, target: str, to: str) -> ToolResult:
+class CoerceArgs(ArgsModel):
+    target: NoteRef
+    to: Literal["text", "json", "number", "integer", "boolean", "list"]
+
+
+def coerce(ctx: ToolContext, a: CoerceArgs) -> ToolResult:
     """A new note holding the target's content converted to text, json, number, integer, boolean or list."""
-    note = ctx.infospace.note(target)
+    note = ctx.infospace.note(a.target)
     try:
-        converted = _CONVERT[to](note.content)
+        converted = _CONVERT[a.to](note.content)
     except (ValueError, TypeError) as e:
-        raise InfospaceError("bad_value", f"cannot coerce {note.id} to {to}: {e}") from None
+        raise InfospaceError("bad_value", f"cannot coerce {note.id} to {a.to}: {e}") from None
     return note_result(ctx.infospace.store.create_note(converted))
 
 
@@ -120,4 +145,3 @@ _CONVERT = {
     "boolean": _to_boolean,
     "list": _to_list,
 }
-COERCE_TARGETS = tuple(_CONVERT)
