@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import Field
+
 from agent.tools import ToolResult
 from agent.mc import gamedata
+from agent.tools.model_schema import ArgsModel
 from agent.world.crafting_plan import FURNACE, TABLE, CraftingPlan, Step, plan
+from agent.world.toolkit import COUNTS
 
-MAX_COUNT = 64
 REPLANS = 3
 SCAN_RADIUS = 32
 FIND_KINDS = 8  # mc-find's bound on block kinds per call
@@ -32,11 +35,18 @@ STAIRS_DOWN = 6
 EXPLORE_NEAR = 16
 
 
-def tool(input_value=None, item: str | None = None, count: int = 1, **kwargs) -> ToolResult:
-    executor = kwargs["executor"]
-    count = max(1, min(int(count or 1), MAX_COUNT))
+class Args(ArgsModel):
+    item: str = Field(description="the item wanted, e.g. wooden_pickaxe, iron_ingot, oak_planks",
+                      json_schema_extra={"domain": "obtainable"})
+    count: int = Field(1, ge=1, le=64, description="how many the inventory should hold", json_schema_extra=COUNTS)
+
+
+def tool(input_value=None, **kwargs) -> ToolResult:
+    executor = kwargs.pop("executor")
+    asked = Args.model_validate(kwargs)  # the executor checked the schema made from it: this holds
+    item, count = asked.item, asked.count
     version = _version(executor)
-    if not item or item not in gamedata.item_names(version):
+    if item not in gamedata.item_names(version):
         return ToolResult.failure("bad_args", f"item must be an item's name, such as wooden_pickaxe; got {item!r}")
     done: list[dict[str, Any]] = []
     lost: set[str] = set()  # stations seen near that no walk reaches: the next plan makes new ones
