@@ -27,13 +27,18 @@ _TRUE, _FALSE = {"true", "yes", "1"}, {"false", "no", "0"}
 INPUT_ARG = "input_value"
 
 
-class ApplyArgs(ArgsModel):
+class ToolRunArgs(ArgsModel):
+    """How apply and map run the tool on a note: map runs it as apply does, on each note as the target."""
+
     tool: str = Field(description="the tool to run")
-    target: ResourceRef
     arg: str = Field(INPUT_ARG, description="the argument that receives the content (default input_value)")
     args: dict[str, JsonValue] = Field({}, description="other arguments for the tool")
     by_reference: bool = Field(False, description="pass the target's id instead of its content, for tools that "
                                                   "take a reference")
+
+
+class ApplyArgs(ToolRunArgs):
+    target: ResourceRef
 
 
 def apply(ctx: ToolContext, a: ApplyArgs) -> ToolResult:
@@ -48,13 +53,8 @@ def apply(ctx: ToolContext, a: ApplyArgs) -> ToolResult:
     return ctx.execute_action({**a.args, "type": a.tool, a.arg: given})
 
 
-class MapArgs(ArgsModel):
-    tool: str = Field(description="the tool to run on each note")
+class MapArgs(ToolRunArgs):
     collection: CollectionRef
-    arg: str = Field(INPUT_ARG, description="the argument that receives each note's content (default input_value)")
-    args: dict[str, JsonValue] = Field({}, description="other arguments for the tool, the same for every note")
-    by_reference: bool = Field(False, description="pass each note's id instead of its content, for tools that "
-                                                  "take a reference")
 
 
 def map_tool(ctx: ToolContext, a: MapArgs) -> ToolResult:
