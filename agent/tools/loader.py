@@ -168,9 +168,9 @@ def _with_model_schema(box: Toolbox, spec: ToolSpec) -> ToolSpec | None:
     if spec.type == "primitive" and primitive is None:
         box.errors.append(LoadError(path=spec.path, message=f"primitive {spec.name!r} has no implementation"))
         return None
-    code = spec.path if primitive else spec.path.parent / PYTHON_ENTRY
+    code = spec.path if primitive is not None else spec.path.parent / PYTHON_ENTRY
     try:
-        model = primitive.args if primitive else args_model(spec.name, code)
+        model = primitive.args if primitive is not None else args_model(spec.name, code)
         schema = model_schema(model) if model is not None else None
         slots = model_slots(model, schema) if model is not None else None
     except ModelSchemaError as e:

@@ -18,6 +18,8 @@ from agent.tools.result import ToolResult
 
 
 class Primitive(NamedTuple):
+    """One built-in operation: its arguments model, and the function that runs on a validated one."""
+
     args: type[ArgsModel]
     run: Callable[[ToolContext, Any], ToolResult]
 
