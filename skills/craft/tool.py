@@ -7,8 +7,8 @@ from typing import Any
 
 from pydantic import Field
 
-from agent.tools import ToolResult
 from agent.mc import gamedata
+from agent.tools import ToolResult
 from agent.tools.model_schema import ArgsModel
 from agent.world.crafting_plan import FURNACE, TABLE, CraftingPlan, Step, plan
 from agent.world.toolkit import COUNTS
