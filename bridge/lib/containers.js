@@ -56,13 +56,17 @@ function install (serv) {
     })
   }
 
-  // Replaces plugins/chest.js's handler, registered while the server was made (flying-squid
-  // warns that one is registered twice).
-  serv.onBlockInteraction('chest', ({ block, player }) => {
-    if (player.crouching) return false
-    open(player, block.position)
+  // Chests are ours before flying-squid's plugins/chest.js is asked: it registered its own
+  // 'chest' handler while the server was made, and registering a second one would replace it
+  // with a warning in the server's log. Other blocks go on to flying-squid's handlers.
+  const chest = serv.registry.blocksByName.chest.id
+  const interactWithOthers = serv.interactWithBlock
+  serv.interactWithBlock = (data) => {
+    if (data.block.type !== chest) return interactWithOthers(data)
+    if (data.player.crouching) return false
+    open(data.player, data.block.position)
     return true
-  })
+  }
 
   // A chest dug spills what it held, as vanilla's does: its items join the block's drops (the
   // 'dug' event runs before flying-squid drops them). The place is empty again.

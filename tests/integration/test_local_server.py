@@ -18,7 +18,7 @@ from agent.bridge import connect
 from agent.node import node_binary, node_environment
 from agent.paths import SERVER_LAUNCHER
 from agent.server import LocalServer, ServerInfo, ServerSettings
-from agent.server.local_server import ServerError
+from agent.server.local_server import LOG_LINES_KEPT, ServerError
 from agent.server.settings import persistence_note
 from support.procs import env_with_token, new_token, wait_until_gone
 from support.waiting import wait_for
@@ -82,6 +82,16 @@ def test_stop_is_clean_and_idempotent() -> None:
     assert proc.returncode == 0, "SIGTERM should end the server through its own shutdown"
     server.stop()
     assert not server.running()
+
+
+def test_the_start_log_has_no_handler_registered_twice() -> None:
+    """Our chests (bridge/lib/containers.js) take over from flying-squid's without registering a
+    second handler for them, which flying-squid warned about at every start."""
+    server = LocalServer(ServerSettings())
+    with server:
+        log = server.log_tail(LOG_LINES_KEPT)
+    assert any("Server listening on port" in line for line in log)
+    assert [line for line in log if "registered twice" in line] == []
 
 
 def test_server_dies_with_its_parent() -> None:
