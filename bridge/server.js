@@ -9,7 +9,8 @@
 // The options may carry `mcagent_scenario` (see lib/scenario.js), built before "ready" (its
 // walker, lib/walker.js, joins before "ready" too), and
 // `mcagent_journal`, a file of block changes (lib/block-journal.js): those it holds are put
-// back after the scenario ("restored" in "ready" counts them), and every later one is added.
+// back after the scenario ("restored" in "ready" counts them), and every later one is added;
+// `mcagent_operators`, the players made operators by name (lib/operators.js).
 //   {"mcagent": "error", "message"}         then exit code 1
 // Every other stdout line is the server's own log.
 //
@@ -27,6 +28,7 @@ const containers = require('./lib/containers')
 const crafting = require('./lib/crafting')
 const furnaces = require('./lib/furnaces')
 const { startWalker } = require('./lib/walker')
+const operators = require('./lib/operators')
 
 // Kicking players on shutdown normally takes milliseconds.
 const KICK_WAIT_MS = 1000
@@ -101,6 +103,7 @@ async function main () {
   }
   applyFixes(serv)
   burnPlayersInLava(serv)
+  operators.install(serv, options.mcagent_operators ?? [])
   drops.install(serv) // first: a chest or a furnace dug adds what it held to the block's own drops
   windows.install(serv)
   containers.install(serv)

@@ -69,6 +69,13 @@ def add_scenario_flag(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_public_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--public", dest=_dest("server.public"), action="store_const", const=True,
+        help="local server: allow a --host other than loopback (offline mode: anyone there can take any name)",
+    )
+
+
 def server_target(text: str) -> dict[str, object]:
     """An argparse type: `local`, or HOST:PORT of a server to join, as config overrides."""
     if text == "local":
@@ -81,7 +88,7 @@ def server_target(text: str) -> dict[str, object]:
 
 def load_from_args(args: argparse.Namespace) -> LoadedConfig:
     overrides = {key: getattr(args, _dest(key), None) for key, _, _ in CONFIG_FLAGS.values()}
-    for key in ("server.scenario", "viewer.port", "viewer.first_person"):
+    for key in ("server.scenario", "server.public", "viewer.port", "viewer.first_person"):
         overrides[key] = getattr(args, _dest(key), None)
     overrides.update(getattr(args, "cfg_server_target", None) or {})
     return load_config(args.config, overrides)

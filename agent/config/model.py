@@ -45,6 +45,10 @@ class ServerTarget(StrictModel):
         "local", description="local: start the embedded flying-squid server; remote: join host:port"
     )
     host: str = Field("127.0.0.1", description="address to join (remote) or to bind (local)")
+    public: bool = Field(
+        False, description="local server: may bind a host other than loopback; its operators are then only "
+                           "server-config's operators, and chat commands need the chat secret",
+    )
     port: Port = Field(25565, description="server port; for a local server 0 picks a free one")
     settings: Path = Field(DEFAULT_SERVER_SETTINGS, description="local server settings file (server-config/)")
     scenario: str | None = Field(

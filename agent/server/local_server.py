@@ -16,6 +16,7 @@ from agent.errors import McAgentError
 from agent.mc.version import DEFAULT_VERSION
 from agent.node import node_binary, node_environment, require_node_modules
 from agent.paths import SERVER_LAUNCHER
+from agent.server.exposure import require_loopback_or_public
 from agent.server.scenario import Scenario
 from agent.server.settings import GAME_MODES, ServerSettings
 
@@ -45,6 +46,8 @@ class ServerInfo(BaseModel):
     world: str | None
     scenario: str | None = None
     restored: int = 0  # block changes put back from the journal (a restart)
+    public: bool = False  # open to the network: only `operators` are operators
+    operators: tuple[str, ...] = ()
 
 
 class LocalServer:
@@ -53,7 +56,8 @@ class LocalServer:
     A scenario (agent/server/scenario.py) is built before the server reports ready. With a
     `journal` file, every block change is appended to it as it happens, and `restart()` puts
     them back (bridge/lib/block-journal.js): a server that died, even by SIGKILL, comes back
-    with what the bot dug and built, on the port it had.
+    with what the bot dug and built, on the port it had. A host other than loopback needs
+    `public` (agent/server/exposure.py).
 
     >>> with LocalServer(ServerSettings(), port=0) as info:
     ...     print(info.port)
@@ -70,8 +74,11 @@ class LocalServer:
         ready_timeout_s: float = READY_TIMEOUT_S,
         on_log: Callable[[str], None] | None = None,
         journal: Path | None = None,
+        public: bool = False,
     ):
-        self.options = settings.flying_squid_options(host=host, port=port, version=version)
+        require_loopback_or_public(host, public)
+        self.options = settings.flying_squid_options(host=host, port=port, version=version, public=public)
+        self.public, self.operators = public, tuple(settings.operators)
         if journal is not None:
             self.options["mcagent_journal"] = str(journal)
         if scenario is not None:
@@ -148,7 +155,8 @@ class LocalServer:
 
     def _handle_message(self, message: dict) -> None:
         if message["mcagent"] == "ready":
-            self.info = ServerInfo.model_validate({k: v for k, v in message.items() if k != "mcagent"})
+            ready = {k: v for k, v in message.items() if k != "mcagent"}
+            self.info = ServerInfo.model_validate({**ready, "public": self.public, "operators": self.operators})
         else:
             self._failure = message.get("message", "unknown error")
         self._ready.set()

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, field_validator
 
 from agent.config.layers import Layer, StrictModel, flag_layer, read_yaml_layer, resolve
+from agent.config.model import Username
 
 
 # flying-squid's generators, less 'empty': it spins the server at 100 % CPU and ignores SIGTERM;
@@ -34,7 +35,12 @@ class ServerSettings(StrictModel):
     motd: str = "mcagent local server"
     max_players: Annotated[int, Field(ge=1, le=100)] = 10
     view_distance: Annotated[int, Field(ge=2, le=32)] = 6
-    everybody_op: bool = Field(True, description="every player may run operator commands, so scenarios can be built")
+    everybody_op: bool = Field(
+        True, description="every player may run operator commands, so scenarios can be built; never on a public server"
+    )
+    operators: list[Username] = Field(
+        default_factory=list, description="players who are operators when not everybody is (on a public server: the only ones)"
+    )
 
     @field_validator("generator", mode="before")
     @classmethod
@@ -43,8 +49,10 @@ class ServerSettings(StrictModel):
             raise ValueError("'empty' hangs flying-squid at 100 % CPU; use superflat and build on it")
         return value
 
-    def flying_squid_options(self, *, host: str, port: int, version: str) -> dict[str, Any]:
-        """The options object bridge/server.js hands to flying-squid's createMCServer."""
+    def flying_squid_options(self, *, host: str, port: int, version: str, public: bool = False) -> dict[str, Any]:
+        """The options object bridge/server.js hands to flying-squid's createMCServer (and
+        `mcagent_operators` to bridge/lib/operators.js). A public server makes operators of
+        the listed players only: offline mode lets anyone there take any name."""
         options: dict[str, Any] = {
             "online-mode": False,
             "host": host,
@@ -60,7 +68,8 @@ class ServerSettings(StrictModel):
             "modpe": False,
             "view-distance": self.view_distance,
             "player-list-text": {"header": {"text": self.motd}, "footer": {"text": ""}},
-            "everybody-op": self.everybody_op,
+            "everybody-op": self.everybody_op and not public,
+            "mcagent_operators": self.operators,
             "max-entities": 100,
             "generation": {"name": self.generator, "options": {"seed": self.seed}},
         }

@@ -58,6 +58,7 @@ def local_server(
         scenario=world.scenario,
         on_log=on_log,
         journal=journal,
+        public=config.server.public,
     )
 
 

@@ -50,7 +50,7 @@ def test_unknown_key_names_it_and_what_is_accepted(isolated: Path) -> None:
     with pytest.raises(ConfigError) as e:
         load_config()
     assert str(e.value) == (
-        f"{isolated / 'mcagent.yaml'}: unknown key 'server.prot' (accepted under 'server': kind, host, port, settings, scenario)"
+        f"{isolated / 'mcagent.yaml'}: unknown key 'server.prot' (accepted under 'server': kind, host, public, port, settings, scenario)"
     )
 
 
