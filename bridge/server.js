@@ -29,6 +29,7 @@ const crafting = require('./lib/crafting')
 const furnaces = require('./lib/furnaces')
 const { startWalker } = require('./lib/walker')
 const operators = require('./lib/operators')
+const whispers = require('./lib/whispers')
 
 // Kicking players on shutdown normally takes milliseconds.
 const KICK_WAIT_MS = 1000
@@ -104,6 +105,7 @@ async function main () {
   applyFixes(serv)
   burnPlayersInLava(serv)
   operators.install(serv, options.mcagent_operators ?? [])
+  whispers.install(serv)
   drops.install(serv) // first: a chest or a furnace dug adds what it held to the block's own drops
   windows.install(serv)
   containers.install(serv)

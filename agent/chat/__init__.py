@@ -1,5 +1,5 @@
 """Talking with players in the game: steering commands from an allowlist, and announcements."""
 
-from agent.chat.commander import ChatCommand, ChatCommander, announce
+from agent.chat.commander import AUTH, CHAT_SECRET_ENV, ChatCommand, ChatCommander, announce, chat_secret, for_the_record
 
-__all__ = ["ChatCommand", "ChatCommander", "announce"]
+__all__ = ["AUTH", "CHAT_SECRET_ENV", "ChatCommand", "ChatCommander", "announce", "chat_secret", "for_the_record"]

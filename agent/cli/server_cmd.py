@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from agent.cli.parser import add_config_flags, add_scenario_flag, load_from_args
+from agent.chat import AUTH, CHAT_SECRET_ENV
+from agent.cli.parser import add_config_flags, add_public_flag, add_scenario_flag, load_from_args
 from agent.cli.serving import add_server_flags, world_options
 from agent.errors import McAgentError
 from agent.server import ServerInfo
@@ -19,6 +20,7 @@ POLL_S = 0.5
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("server", help="run the local Minecraft server in the foreground")
     add_config_flags(p, "--host", "--port", "--version")
+    add_public_flag(p)
     add_server_flags(p)
     add_scenario_flag(p)
     p.set_defaults(handler=run)
@@ -38,6 +40,12 @@ def run(args: argparse.Namespace) -> int:
 
 def join_instructions(info: ServerInfo) -> str:
     address = f"{info.host}:{info.port}"
+    public = [
+        f"  Public: offline mode lets anyone who reaches {address} join under any name, an operator's too.",
+        f"          Operators: {', '.join(info.operators) or 'none'} (operators in the server settings).",
+        f"          Chat commands need a secret: set {CHAT_SECRET_ENV} for the bot's run; "
+        f"a player whispers /tell <bot> {AUTH} <secret> once.",
+    ]
     return "\n".join(
         [
             f"Minecraft {info.version} server ready at {address} "
@@ -46,6 +54,7 @@ def join_instructions(info: ServerInfo) -> str:
             f"  Join:  Minecraft Java Edition {info.version} > Multiplayer > Direct Connection > {address}",
             "         (offline mode: any name works, no Microsoft login needed)",
             f"  Bot:   mcagent connect --port {info.port}",
+            *(public if info.public else []),
             "  Stop:  Ctrl-C",
         ]
     )

@@ -5,16 +5,18 @@ setup for the trace's run_start."""
 from __future__ import annotations
 
 import importlib.metadata
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from agent.bridge import BotConnection, BridgeError
 from agent.bridge.models import BotEvent
-from agent.chat import ChatCommander, announce
+from agent.chat import CHAT_SECRET_ENV, ChatCommander, announce, chat_secret, for_the_record
 from agent.session.world import WorldSession
 from agent.config import AgentConfig
 from agent.llm import Metered, parse_spec
 from agent.planner import Planner
+from agent.server.exposure import is_loopback
 from agent.trace import RunSetup, TraceWriter
 from agent.trace.schema import Chat, Command, Death, Disconnect, Error, Event, MethodEnd, MethodStart, Pose, Respawn
 from agent.trace.writer import PoseSource
@@ -31,6 +33,12 @@ def watching(session: WorldSession, planner: Planner, config: AgentConfig) -> It
         trace.subscribe(lambda event: _announce(session, event))
     commanders: list[ChatCommander] = []
     stops: list[Callable[[], None]] = []
+    secret = chat_secret()
+    # Where anyone may take any name, a name on the allowlist proves nothing.
+    secret_required = config.server.public or not is_loopback(session.address.rpartition(":")[0])
+    if secret_required and secret is None and config.chat_allowlist:
+        print(f"chat: commands are refused: the server is open to the network and {CHAT_SECRET_ENV} is not set",
+              file=sys.stderr)
 
     def watch(bot: BotConnection) -> None:
         trace.pose = _bot_pose(bot)
@@ -40,6 +48,7 @@ def watching(session: WorldSession, planner: Planner, config: AgentConfig) -> It
         commanders[:] = [ChatCommander(
             bot, config.chat_allowlist, on_stop=planner.control.request_stop, on_goal=planner.control.add_goal,
             status=planner.status_line, on_event=lambda command: trace.add(Command(**command.model_dump())),
+            secret=secret, secret_required=secret_required,
         )]
 
     watch(session.bot)
@@ -71,7 +80,7 @@ def _bot_pose(bot: BotConnection) -> PoseSource:
 def _trace_bot_event(trace: TraceWriter, event: BotEvent) -> None:
     """Chat, death, respawn and disconnects go into the trace; the rest is the bot's own business."""
     if event.kind in ("chat", "whisper"):
-        trace.add(Chat(username=event.username, message=event.message or "", whisper=event.kind == "whisper"))
+        trace.add(Chat(username=event.username, message=for_the_record(event.message or ""), whisper=event.kind == "whisper"))
     elif event.kind == "death":
         trace.add(Death())
     elif event.kind == "respawn":
