@@ -1,7 +1,7 @@
 """What both loops share: one planner context (the backend, the tools, the trace, the run's
 control and goal check) and the frame of the plan running now.
 
-The outer loop (planner.py) and a method's inner loop (method.py) each take a PlanContext;
+The outer loop (loop.py) and a method's inner loop (method.py) each take a PlanContext;
 neither reaches into the other.
 """
 
@@ -167,6 +167,19 @@ class PlanContext:
     def sense(self) -> str | None:
         """The world's fingerprint now; None when unknown."""
         return self.digest() if self.digest is not None else None
+
+    def changed(self, tool: str | None, before: str | None, news: BodyNews | None) -> bool | None:
+        """Whether the world around the bot changed during a step of `tool` (`before`: the world's
+        fingerprint then); None when unknown, or for a tool that does not act in the world (an
+        infospace primitive, an llm tool). A step in which the bot died or was rejoined changed its
+        lot, whatever the fingerprint says: respawned where it began, the bot may see what it saw before."""
+        if news is not None:
+            return True
+        spec = self.toolbox.tools.get(tool or "")
+        if before is None or spec is None or spec.type in ("primitive", "llm"):
+            return None
+        after = self.sense()
+        return None if after is None else after != before
 
     @property
     def caps(self) -> Capabilities:

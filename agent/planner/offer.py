@@ -17,7 +17,8 @@ The ones that fit the goal (or the named ones) are shown once, as GUIDANCE, and 
 from __future__ import annotations
 
 import re
-from typing import Literal
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -27,6 +28,7 @@ from agent.tools.catalog import ranked_catalog_text
 from agent.tools.frontmatter import CORE_SOURCE
 from agent.tools.loader import SKILLS_SOURCE
 from agent.tools.ranking import ToolIndex
+from agent.tools.schema import DomainValues
 from agent.trace.schema import CatalogKind
 
 Catalog = Literal["ranked", "full"]
@@ -51,6 +53,16 @@ class Offer(BaseModel):
     catalog: CatalogKind
     tools: list[str]
     guidance: list[str] = []
+
+
+@dataclass(frozen=True)
+class StepOffer:
+    """What one outer step offers: the tools callable now, what each argument domain holds in the
+    world (None without one), and the arguments the check states, by tool (None in a sub-plan)."""
+
+    tools: list[str]
+    values: DomainValues | None
+    given: dict[str, dict[str, Any]] | None
 
 
 def offer_text(offer: Offer, toolbox: Toolbox) -> str:

@@ -11,13 +11,13 @@ With a goal check (agent/checks), the world decides, not the model: after every 
 check is read, and once it holds the run ends as a verified success; while it does not, the
 model is not asked DONE, since the world has answered it.
 
+The outer step itself reads on one screen in loop.py; the Planner aims it (what is offered,
+the sub-goal in focus, what failed steps lacked) and runs it between run_start and run_end.
 The Planner is also the executor's MethodRunner and Subplanner, so those calls come back here.
 """
 
 from __future__ import annotations
 
-import json
-import re
 import time
 import traceback
 from pathlib import Path
@@ -29,34 +29,28 @@ from pydantic import Field
 from agent.checks import Check, Verdict
 from agent.goals import SubGoal
 from agent.goals.needs import lacked, supported
-from agent.infospace.models import preview
-from agent.llm import Capabilities, LlmError, Metered
+from agent.llm import LlmError, Metered
 from agent.mc.names import Item
-from agent.planner import prompts, whole_turns
-from agent.planner.context import BodyKeeper, BodyNews, Digest, Frame, Judge, Offers, PlanContext, PlannerOptions
+from agent.planner import prompts
+from agent.planner.context import BodyKeeper, Digest, Frame, Judge, Offers, PlanContext, PlannerOptions
 from agent.planner.domains import callable_now, lacking
 from agent.tools.schema import DomainValues
 from agent.planner.control import LlmFailed, RunControl, StopRequested, WorldLost
-from agent.planner.decide import match_yes_no, pick
 from agent.planner.focus import Focus, achievers, aimed_words
 from agent.planner.given import given_args, supporting_args
-from agent.planner.loops import Stale
+from agent.planner.loop import outer_loop
 from agent.planner.method import run_method
-from agent.planner.offer import Offering, offer_text
-from agent.planner.steps import (TASK_TOKENS, Ran, StepClock, asks_model, choose_action, chosen, describe, execute,
-                                  gen_line)
+from agent.planner.offer import Offering, StepOffer, offer_text
+from agent.planner.steps import Ran
 from agent.tools import Toolbox, ToolResult, ToolSpec
 from agent.tools.interfaces import ToolContext
 from agent.trace import RunSetup, TraceWriter
-from agent.trace.schema import (Error, Focused, GoalAdded, Needed, OuterStep, RunEnd, RunStart, RunTotals,
-                                SubGoalRead, Understood)
+from agent.trace.schema import Error, Focused, GoalAdded, Needed, RunEnd, RunStart, RunTotals, SubGoalRead, Understood
 
 # Room in the prompt for one more step: its result block, step line and reply.
 STEP_TOKENS = 700
-# A prompt started afresh recaps this many of the last outer steps, each cut to this many characters.
-RECAP_STEPS, RECAP_CHARS = 6, 120
-# A NEXT_TASK without a letter or a digit in it says nothing (empty, punctuation, controls).
-_WORD = re.compile(r"\w")
+# A prompt started afresh recaps this many of the last outer steps (each cut to steps.RECAP_CHARS).
+RECAP_STEPS = 6
 # Exit codes by outcome: 0 for a verified success or an unverified DONE (no check to hold it
 # to), 130 for Ctrl-C as everywhere in mcagent; 1 for the rest, a player's !stop included.
 EXIT_CODES: dict[str, int] = {"success": 0, "done": 0, "interrupted": 130}
@@ -75,7 +69,7 @@ class RunResult(RunTotals):
 
 @sgl.function
 def _plan(s, planner: Planner, frame: Frame):
-    planner.outer_loop(s, frame)
+    outer_loop(planner, s, frame)
 
 
 @sgl.function
@@ -97,7 +91,7 @@ class Planner:
         self._frames: list[Frame] = []
         self._plans = 0
         self._leading: list[str] = []  # tools that take the arguments the check or its focus states (given.py)
-        self._lacking: dict[str, list[Item]] = {}  # what each of them lacked when it failed (_needs)
+        self._lacking: dict[str, list[Item]] = {}  # what each of them lacked when it failed (heed)
         self._focus: Focus | None = None  # the sub-goal worked on, when the run's goal has several
         self._aim_check: Check | None = None  # what the plan works towards now: the focus's check, else the run's
         self._achievers: list[str] = []  # the tools whose Skill.md achieves its kind
@@ -197,7 +191,7 @@ class Planner:
             said += "\n" + prompts.FOCUS_OFFER.format(offer=offer_text(frame.offer, self.toolbox))
         s += sgl.user(said)
 
-    def _needs(self, frame: Frame, ran: Ran) -> None:
+    def heed(self, frame: Frame, ran: Ran) -> None:
         """A failed step's report names what it lacked: carrying that becomes a sub-goal before the
         focus's (Focus.need), which the next step turns to. Only a step towards the focus counts:
         one called with the arguments its check states (mc-craft the pickaxe asked for), not a
@@ -272,47 +266,25 @@ class Planner:
         s += sgl.user(prompts.START.format(goal=frame.goal, world=frame.world or prompts.NO_WORLD,
                                            offer=offer_text(frame.offer, self.toolbox)) + recap)
 
-    def outer_loop(self, s, frame: Frame) -> None:
-        """The outer steps from where the frame is; it stops early, `frame.afresh`, for the prompt
-        to start afresh once it has grown `prompt_growth` tokens past the plan's first prompt
-        (Planner._run runs it again)."""
-        self.start_prompt(s, frame)
-        for step in range(frame.outer_step + 1, frame.max_steps + 1):
-            self.control.check()
-            self.ctx.formats.check()
-            frame.outer_step = step
-            self.ctx.stamp(frame)
-            if frame.plan == 0:
-                self._add_goals(s, frame)
-                self._refocus(s, frame)
-            fresh = [name for name in frame.tools if name not in frame.watch.withheld]
-            if not fresh:
-                return frame.finish("failed", f"the plan went round in circles: every tool offered ("
-                                              f"{', '.join(frame.tools)}) was tried and nothing changed")
-            values = self.ctx.values()
-            offered = self._callable(frame, fresh, values)
-            if not offered:
-                return frame.finish("failed", "no tool left to try can be called with what the world holds ("
-                                    + "; ".join(self._uncallable(frame, fresh, values)) + ")")
-            record, decided, stale = self._outer_step(s, frame, offered, values)
-            if decided is not None:
-                if not decided.holds:
-                    return frame.finish("failed", f"the goal can no longer be reached: {decided.detail}")
-                if frame.plan == 0:
-                    self.ctx.claim(frame, "world", verdict=decided)
-                return frame.finish("success", f"verified: {decided.detail}")
-            if record.done:
-                return self._accept_done(frame)
-            if stale.ended is not None:
-                return frame.finish("failed", f"the plan went round in circles: {stale.ended}")
-            frame.task = record.next_task or prompts.NEXT_TOOL_TASK
-            if step < frame.max_steps and self._prompt_full(frame):
-                frame.afresh = True
-                return None
-        claims = f"; {frame.claims_refused} success claim(s) refused" if frame.claims_refused else ""
-        frame.finish("max_steps", f"the goal was not reached within {frame.max_steps} steps{claims}")
+    def offer(self, s, frame: Frame) -> StepOffer | None:
+        """What the next outer step offers: in the main plan, after any new goal and a moved focus;
+        the tools not withheld as stale (loops.py) that the world lets be called now. None when no
+        tool is left, the frame finished with why."""
+        if frame.plan == 0:
+            self._add_goals(s, frame)
+            self._refocus(s, frame)
+        fresh = [name for name in frame.tools if name not in frame.watch.withheld]
+        if not fresh:
+            return frame.finish("failed", f"the plan went round in circles: every tool offered ("
+                                          f"{', '.join(frame.tools)}) was tried and nothing changed")
+        values = self.ctx.values()
+        offered = self._callable(frame, fresh, values)
+        if not offered:
+            return frame.finish("failed", "no tool left to try can be called with what the world holds ("
+                                + "; ".join(self._uncallable(frame, fresh, values)) + ")")
+        return StepOffer(offered, values, self._given(frame))
 
-    def _accept_done(self, frame: Frame) -> None:
+    def accept_done(self, frame: Frame) -> None:
         """A DONE: yes from the model, asked only where no check decides: in a sub-plan (its goal
         is its caller's) or a run without a check. It stands, unverified."""
         if frame.plan != 0:
@@ -335,7 +307,7 @@ class Planner:
             self.ctx.judge = self._focus = None  # the check was the old goal's: claims about the new one are unverified
             self.trace.add(GoalAdded(plan=frame.plan, goal=goal, outer_step=frame.outer_step))
 
-    def _prompt_full(self, frame: Frame) -> bool:
+    def prompt_full(self, frame: Frame) -> bool:
         """Whether the next step could take the prompt `prompt_growth` tokens past the plan's
         first: the prompt now (a method's inner steps included), and room for one more step."""
         now = self.ctx.backend.count_tokens(frame.prompt.text())
@@ -357,85 +329,6 @@ class Planner:
     def _given(self, frame: Frame) -> dict[str, dict[str, Any]] | None:
         """The arguments the check states, by tool; None in a sub-plan, whose goal is not the check's."""
         return self.ctx.given if frame.plan == 0 else None
-
-    def _outer_step(self, s, frame: Frame, offered: list[str],
-                    values: DomainValues | None) -> tuple[OuterStep, Verdict | None, Stale]:
-        """One step among the `offered` tools; with the check's verdict when it decides the run
-        after the tool ran (it holds, or can no longer hold: ctx.goal_decided), and what the
-        loop watch saw. The model is asked DONE only where no check decides it (no check, or a
-        sub-plan), and NEXT_TASK only when the next step leaves it a choice and its free text is
-        worth reading; neither once the loop bound ends the run."""
-        ctx = self.ctx
-        clock, key = StepClock(ctx.backend), f"p{frame.plan}s{frame.outer_step}"
-        given = self._given(frame)
-        withheld = [name for name in frame.tools if name not in offered]
-        s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=frame.task)
-                      + (prompts.WITHHELD.format(tool=", ".join(withheld)) if withheld else ""))
-        before = ctx.sense()
-        turn = choose_action(s, key, offered, ctx.toolbox, ctx.caps, given, "checked", values)
-        ran = execute(frame.executor, chosen(ctx, turn))
-        news = ctx.keep_body()
-        decided = ctx.goal_decided()
-        done, next_task, note, next_by, stale = None, "", None, "runtime", Stale()
-        if decided is None:
-            stale = frame.watch.see(ran.turn.tool, ran.turn.args, ran.result, self._changed(ran, before, news))
-            # After a rejoin the plan resumes at the step it was in: the same task, nothing asked.
-            resumes = news is not None and news.rejoined
-            asks = stale.ended is None and not resumes
-            asks_done = (frame.plan != 0 or ctx.judge is None) and asks
-            asks_task = asks_model(frame.tools, ctx.toolbox) and ctx.caps.thoughts and asks
-            s += sgl.user(ran.result_text(prompts.RESULT) + _told(news) + _line(stale.said)
-                          + _asked(asks_done, asks_task))
-            # After the last unusable reply the bound allows, the model is asked nothing more.
-            if (asks_done or asks_task) and not ctx.formats.spent:
-                done, next_task, note = self._reflect(s, key, asks_done, asks_task)
-                ctx.formats.saw(_unusable(asks_done and done is None, asks_task and not _WORD.search(next_task), note))
-                next_by = "model"
-        record = ran.record(OuterStep, clock, note=note, next_by=next_by, plan=frame.plan,
-                            outer_step=frame.outer_step, action=ran.turn.action(), done=done, next_task=next_task,
-                            offered=offered, loop=stale.said)
-        ctx.trace.add(record)
-        if frame.plan == 0 and decided is None:
-            self._needs(frame, ran)
-        frame.recap.append(prompts.RECAP_STEP.format(step=frame.outer_step, tool=ran.turn.tool or "(none)",
-                                                     args=json.dumps(ran.turn.args or {}, ensure_ascii=False),
-                                                     result=preview(describe(ran.result), RECAP_CHARS)))
-        if decided is None:
-            ctx.formats.check()  # the step is recorded; too many unusable replies in a row end the run here
-        return record, decided, stale
-
-    def _changed(self, ran: Ran, before: str | None, news: BodyNews | None) -> bool | None:
-        """Whether the world around the bot changed during the step; None when unknown, or for a
-        tool that does not act in the world (an infospace primitive, an llm tool). A step in which
-        the bot died or was rejoined changed its lot, whatever the fingerprint says: respawned
-        where it began, the bot may see what it saw before."""
-        if news is not None:
-            return True
-        spec = self.toolbox.tools.get(ran.turn.tool or "")
-        if before is None or spec is None or spec.type in ("primitive", "llm"):
-            return None
-        after = self.ctx.sense()
-        return None if after is None else after != before
-
-    def _reflect(self, s, key: str, asks_done: bool, asks_task: bool) -> tuple[bool | None, str, str | None]:
-        """The model's DONE and NEXT_TASK, each only when asked: (done, next task, what was wrong)."""
-        if self.ctx.caps.whole_turns:
-            return _reflect_whole(s, key, asks_done, asks_task, self.ctx.caps)
-        s += sgl.assistant_begin()
-        done, note, next_task = None, None, ""
-        if asks_done:
-            s += prompts.DONE
-            answer = pick(s, key + "_done", ["yes", "no"], self.ctx.caps, label=prompts.DONE, what="DONE answer",
-                          matcher=match_yes_no)
-            # An invalid DONE is no answer (None), not a "no": it counts as a format failure.
-            done = None if answer.value is None else answer.value == "yes"
-            note = answer.note
-            s += "\n"
-        if asks_task:
-            s += prompts.NEXT_TASK + gen_line(key + "_next", TASK_TOKENS, self.ctx.caps)
-            next_task = s[key + "_next"].strip()
-        s += sgl.assistant_end()
-        return done, next_task, note
 
     def _frame(self, goal: str, tools: list[str] | None, max_steps: int, executor: ToolContext,
                world: str = "") -> Frame:
@@ -504,51 +397,3 @@ class Planner:
             ended = result.model_dump(include=set(RunTotals.model_fields))
             self.trace.add(RunEnd(plan=frame.plan, goal=frame.goal, **ended))
         return result, returned
-
-
-def _reflect_whole(s, key: str, asks_done: bool, asks_task: bool,
-                   caps: Capabilities) -> tuple[bool | None, str, str | None]:
-    """Planner._reflect for a chat API: DONE and NEXT_TASK asked as one JSON reply."""
-    done_key, task_key = whole_turns.key(prompts.DONE), whole_turns.key(prompts.NEXT_TASK)
-    fields: dict[str, Any] = {}
-    if asks_done:
-        fields[done_key] = {"enum": ["yes", "no"]}
-    if asks_task:
-        fields[task_key] = whole_turns.thought_schema()
-
-    def accept(reply: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
-        answer = match_yes_no(str(reply.get(done_key, "")), ["yes", "no"]) if asks_done else None
-        if asks_done and answer is None:
-            return None, f"DONE must be yes or no, got {reply.get(done_key)!r}"
-        return {"done": None if answer is None else answer == "yes",
-                "task": str(reply.get(task_key, "")).strip()}, None
-
-    chosen, note = whole_turns.ask(s, key + "_reflect", whole_turns.object_schema(fields), caps, accept)
-    if chosen is None:
-        return None, "", note
-    return chosen["done"], chosen["task"], note
-
-
-def _unusable(no_done: bool, no_task: bool, note: str | None) -> str | None:
-    """What made the reflection's reply unusable (a DONE that is neither yes nor no, a NEXT_TASK
-    that says nothing); None when it was usable."""
-    if no_done:
-        return f"DONE: {note or 'neither yes nor no'}"
-    return f"NEXT_TASK: {note or 'empty'}" if no_task else None
-
-
-def _line(text: str) -> str:
-    """`text` as a line of its own after what came before; nothing when empty."""
-    return "\n" + text if text else ""
-
-
-def _told(news: BodyNews | None) -> str:
-    """What the runtime did about the bot after the step, if anything."""
-    return _line(news.said if news is not None else "")
-
-
-def _asked(asks_done: bool, asks_task: bool) -> str:
-    """What the model is asked after the result, if anything."""
-    if asks_done:
-        return "\n" + (prompts.OUTER_REFLECT if asks_task else prompts.DONE_ONLY)
-    return "\n" + prompts.NEXT_ONLY if asks_task else ""

@@ -26,6 +26,8 @@ from agent.trace.schema import Decider, Decisions, MethodStep, OuterStep
 THOUGHT_TOKENS, ARGS_TOKENS, TASK_TOKENS = 48, 160, 48
 # How much of a result the model sees; the trace keeps all of it.
 RESULT_CHARS = 700
+# A prompt started afresh recaps each outer step cut to this many characters.
+RECAP_CHARS = 120
 
 
 @dataclass(frozen=True)
@@ -186,6 +188,12 @@ class Ran:
         """`template` (prompts.RESULT or METHOD_RESULT) filled with this step's call and result."""
         args = json.dumps(self.turn.args or {}, ensure_ascii=False)
         return template.format(tool=self.turn.tool or "(none)", args=args, result=describe(self.result))
+
+    def recap_line(self, step: int) -> str:
+        """This step as outer step `step` in the recap of a prompt started afresh."""
+        args = json.dumps(self.turn.args or {}, ensure_ascii=False)
+        return prompts.RECAP_STEP.format(step=step, tool=self.turn.tool or "(none)", args=args,
+                                         result=preview(describe(self.result), RECAP_CHARS))
 
     def record(self, kind: type[OuterStep | MethodStep], clock: StepClock, *, note: str | None = None,
                next_by: Decider | None = None, **fields: Any) -> OuterStep | MethodStep:
