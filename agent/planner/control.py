@@ -1,4 +1,5 @@
-"""Steering a run from outside it: a stop request and new goals, from chat commands.
+"""Steering a run from outside it: a stop request and new goals, from chat commands; and how
+what stops a run from outside ends each plan (ENDINGS).
 
 They arrive on another thread (the chat commander's) and take effect at the next step: a
 stop before any outer or inner step, a new goal before the next outer step.
@@ -7,6 +8,11 @@ stop before any outer or inner step, a new goal before the next outer step.
 from __future__ import annotations
 
 import queue
+from dataclasses import dataclass
+from typing import Literal
+
+from agent.llm import LlmError
+from agent.trace.schema import Outcome
 
 
 class StopRequested(BaseException):  # noqa: N818 - named for what happened, like KeyboardInterrupt
@@ -48,3 +54,33 @@ class RunControl:
         while not self._goals.empty():
             goals.append(self._goals.get())
         return goals
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How an exception ends a plan: its outcome and reason (None: the exception's words); the
+    source of the trace's error record, if it gets one, and whether only the top plan records it
+    (else the plan it first ends does); what a nested plan raises to the one above (None: the
+    exception itself)."""
+
+    outcome: Outcome
+    reason: str | None = None
+    error: Literal["llm", "bot"] | None = None
+    recorded_at_top: bool = False
+    passed_as: type[BaseException] | None = None
+
+
+# Every exception that ends a run as an outcome rather than as our bug. Only the top plan turns
+# it into the run's outcome; a nested one records its own end and passes it up.
+ENDINGS: dict[type[BaseException], Ending] = {
+    KeyboardInterrupt: Ending("interrupted", reason="interrupted by Ctrl-C"),
+    StopRequested: Ending("stopped"),
+    WorldLost: Ending("disconnected", error="bot", recorded_at_top=True),
+    LlmError: Ending("llm_error", error="llm", passed_as=LlmFailed),
+    LlmFailed: Ending("llm_error", passed_as=LlmFailed),  # recorded where the LlmError happened
+}
+
+
+def ending(e: BaseException) -> Ending:
+    """The ENDINGS row of `e`, one of their types."""
+    return next(row for kind, row in ENDINGS.items() if isinstance(e, kind))

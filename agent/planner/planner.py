@@ -35,7 +35,7 @@ from agent.planner import prompts
 from agent.planner.context import BodyKeeper, Digest, Frame, Judge, Offers, PlanContext, PlannerOptions
 from agent.planner.domains import callable_now, lacking
 from agent.tools.schema import DomainValues
-from agent.planner.control import LlmFailed, RunControl, StopRequested, WorldLost
+from agent.planner.control import ENDINGS, LlmFailed, RunControl, ending
 from agent.planner.focus import Focus, achievers, aimed_words
 from agent.planner.given import given_args, supporting_args
 from agent.planner.loop import outer_loop
@@ -344,7 +344,8 @@ class Planner:
              **arguments: Any) -> tuple[RunResult, Any]:
         """Runs the SGLang `program` for `frame` between its run_start and run_end; returns the
         result and what the program returned. Only the top plan turns Ctrl-C, stop requests, a
-        lost world and LLM failures into its outcome; a nested one passes them up after recording."""
+        lost world and LLM failures into its outcome; a nested one passes them up after recording
+        (control.ENDINGS)."""
         backend = self.ctx.backend
         usage, body = backend.usage.model_copy(), (self.ctx.rejoins, self.ctx.deaths)
         check = self._check.as_data() if self._check is not None and frame.plan == 0 else None
@@ -362,25 +363,15 @@ class Planner:
                 frame.afresh = False
                 state = program.run(planner=self, frame=frame, backend=backend, use_thread=False, **arguments)
             returned = state.ret_value
-        except KeyboardInterrupt:
-            frame.finish("interrupted", "interrupted by Ctrl-C")
+        except tuple(ENDINGS) as e:
+            end = ending(e)
+            frame.finish(end.outcome, end.reason or str(e))
+            if end.error is not None and (top or not end.recorded_at_top):
+                self.trace.add(Error(plan=frame.plan, source=end.error, message=str(e)))
             if not top:
-                raise
-        except StopRequested as e:
-            frame.finish("stopped", str(e))
-            if not top:
-                raise
-        except WorldLost as e:
-            frame.finish("disconnected", str(e))
-            if not top:
-                raise
-            self.trace.add(Error(plan=frame.plan, source="bot", message=str(e)))
-        except (LlmError, LlmFailed) as e:
-            frame.finish("llm_error", str(e))
-            if isinstance(e, LlmError):  # a nested plan's failure was recorded where it happened
-                self.trace.add(Error(plan=frame.plan, source="llm", message=str(e)))
-            if not top:
-                raise LlmFailed(str(e)) from e
+                if end.passed_as is None:
+                    raise
+                raise end.passed_as(str(e)) from e
         except Exception as e:  # our bug: recorded, then raised
             self.trace.add(Error(plan=frame.plan, source="planner", message=f"{type(e).__name__}: {e}",
                                  traceback=traceback.format_exc()))

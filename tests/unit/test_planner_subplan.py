@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from agent.infospace import Infospace
-from agent.trace.schema import OuterStep, RunStart
+from agent.planner.control import WorldLost
+from agent.trace.schema import Error, OuterStep, RunEnd, RunStart
 from agent.tools import Executor
 from support.planning import act, asked_field, planner_toolbox, reflect, rig
 
@@ -54,3 +55,29 @@ def test_without_a_planner_subplan_is_unavailable():
     result = executor.execute_action({"type": "delegate", "goal": "g"})
     assert result.code == "unavailable"
     assert "subplan needs the planner" in result.reason
+
+
+class _LosingKeeper:
+    """Loses the world after the first step: inside the sub-plan."""
+
+    def after_step(self):
+        raise WorldLost("lost the server and could not join again")
+
+
+def _endings(r) -> list[tuple[str, int, str]]:
+    return [(rec.event, rec.plan, getattr(rec, "outcome", None) or getattr(rec, "source", ""))
+            for rec in r.trace.events if isinstance(rec, (Error, RunEnd))]
+
+
+def test_an_llm_failure_in_a_sub_plan_is_recorded_there_and_ends_the_run():
+    r = rig([*act("delegate", {"goal": "g"}), *act("think", {"thought": "t"})])  # the script runs out at DONE
+    result = r.run()
+    assert result.outcome == "llm_error" and "no reply left" in result.reason
+    assert _endings(r) == [("error", 1, "llm"), ("run_end", 1, "llm_error"), ("run_end", 0, "llm_error")]
+
+
+def test_a_world_lost_in_a_sub_plan_is_recorded_once_by_the_run():
+    r = rig([*act("delegate", {"goal": "g"}), *act("think", {"thought": "t"}), *reflect(), *reflect(done=True)])
+    result = r.planner.run("measure something large", r.executor, world="a test bench", body=_LosingKeeper())
+    assert (result.outcome, result.reason) == ("disconnected", "lost the server and could not join again")
+    assert _endings(r) == [("run_end", 1, "disconnected"), ("error", 0, "bot"), ("run_end", 0, "disconnected")]
