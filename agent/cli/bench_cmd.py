@@ -14,9 +14,9 @@ from agent.bench.stats import Figure, table
 from agent.bridge import connect, runtime
 from agent.cli.parser import add_config_flags, add_scenario_flag, count, load_from_args
 from agent.cli.serving import add_server_flags, world_options
-from agent.cli.eval_cmd import EPISODE_TIMEOUT_S
 from agent.cli.tools_cmd import add_tools_flags, load_tools
 from agent.config import find_config_file
+from agent.eval.evaluation import EPISODE_TIMEOUT_S
 from agent.eval.suite import load_suite
 from agent.eval.tables import text_table
 from agent.infospace import Infospace
