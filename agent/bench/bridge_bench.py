@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from agent.bench.stats import Figure, measure
-from agent.bridge import BotConnection, timeouts
+from agent.bridge import BotConnection, runtime, timeouts
 from agent.bridge.models import BlockBox
+from agent.config import AgentConfig
+from agent.session import WorldOptions, bot_session
 
 # The box both scans read: 9 x 5 x 9 = 405 blocks around the bot.
 SCAN_RADIUS, SCAN_HALF_HEIGHT = 4, 2
+
+
+def in_world(config: AgentConfig, world: WorldOptions, *, calls: int) -> tuple[list[Figure], bool]:
+    """`run` on a bot joined where the config says."""
+    with bot_session(config, world) as session:
+        return run(session.bot, runtime.helpers(), calls=calls)
 
 
 def run(bot: BotConnection, helpers, *, calls: int) -> tuple[list[Figure], bool]:

@@ -20,12 +20,15 @@ from pydantic import BaseModel, Field
 
 from agent.bench.stats import Figure, from_samples
 from agent.checks import evaluate, parse_check
+from agent.config import AgentConfig
 from agent.eval.records import TraceCosts, trace_costs
 from agent.infospace import Infospace
 from agent.llm import Metered
 from agent.llm.scripted import ScriptedBackend, ScriptedCall
+from agent.llm.backend_spec import open_configured
 from agent.planner import Planner, PlannerOptions
 from agent.planner.offer import Catalog
+from agent.session import WorldOptions, bot_session
 from agent.trace.schema import Event, MethodStep, OuterStep, RunEnd
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.tools.frontmatter import CORE_SOURCE
@@ -124,6 +127,17 @@ class ExploreRun(BaseModel):
 
     costs: TraceCosts
     ended: str = Field(description="how the method ended, in its own summary")
+
+
+def in_world(config: AgentConfig, world: WorldOptions, sources: list[ToolSource], llm: str, *, inner_steps: int,
+             catalog: Catalog) -> tuple[ExploreRun, list[PrefillRow]]:
+    """On the `llm` backend, in the world the config and `world` give: explore-area first, from
+    the cave's spawn as in the demo, then the prefill plan over `catalog`."""
+    backend = open_configured(config, llm)
+    toolbox = load_toolbox(sources)
+    with bot_session(config, world) as session:
+        run = explore(backend, toolbox, session.bot, inner_steps=inner_steps)
+        return run, catalog_prefill(backend, toolbox, session.bot, steps=inner_steps, catalog=catalog)
 
 
 def explore(backend: Metered, toolbox: Toolbox, world: object, *, inner_steps: int,

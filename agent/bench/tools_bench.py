@@ -5,9 +5,13 @@ from __future__ import annotations
 import numpy as np
 
 from agent.bench.stats import Figure, measure
-from agent.bridge import BotConnection
+from agent.bridge import BotConnection, connect
 from agent.checks import parse_check
-from agent.tools import Executor
+from agent.config import AgentConfig
+from agent.infospace import Infospace
+from agent.server import LocalServer, ServerSettings, load_scenario
+from agent.session import WorldOptions, bot_session
+from agent.tools import Executor, ToolSource, load_toolbox
 from agent.tools.result import ToolResult
 from agent.world.models import BlockPos
 from agent.world.spatial import SpatialMemory, Survey, map_view, next_target
@@ -16,6 +20,29 @@ RADII = (4, 8, 16)
 # mc-collect digs what it times: a world of its own with 81 sand blocks (server-config/scenarios).
 COLLECT_SCENARIO = "sandfield"
 COLLECT_CALLS = 30
+
+
+def in_world(config: AgentConfig, world: WorldOptions, sources: list[ToolSource], *, calls: int) -> list[Figure]:
+    """`run` on a bot joined where the config says, with the tools of `sources`; on a server of
+    one's own, mc-collect's figures too (a server of one's own keeps its blocks)."""
+    infospace = Infospace.open(":memory:")
+    try:
+        with bot_session(config, world) as session:
+            figures = run(session.bot, Executor(load_toolbox(sources), infospace, world=session.bot), calls=calls)
+            if config.server.kind != "remote":
+                figures += _collect_apart(Executor(load_toolbox(sources), infospace), calls=calls)
+    finally:
+        infospace.close()
+    return figures
+
+
+def _collect_apart(executor: Executor, *, calls: int) -> list[Figure]:
+    """mc-collect uses up what it collects: it is timed on a local server of its own, a field of
+    sand, with a second bot on the same bridge."""
+    scenario = load_scenario(COLLECT_SCENARIO)
+    with LocalServer(ServerSettings(), scenario=scenario) as info, connect(port=info.port, username="collector") as bot:
+        executor.world = bot
+        return collect_figures(executor, calls=min(calls, COLLECT_CALLS))
 
 
 def run(bot: BotConnection, executor: Executor, *, calls: int) -> list[Figure]:

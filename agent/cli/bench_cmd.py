@@ -11,23 +11,18 @@ from typing import get_args
 
 from agent.bench import bridge_bench, executor_bench, planner_bench, serving_bench, tools_bench, world_bench
 from agent.bench.stats import Figure, table
-from agent.bridge import connect, runtime
 from agent.cli.parser import add_config_flags, add_scenario_flag, count, load_from_args
 from agent.cli.serving import add_server_flags, world_options
-from agent.cli.tools_cmd import add_tools_flags, load_tools
-from agent.config import find_config_file
+from agent.cli.tools_cmd import add_tools_flags, tool_sources
+from agent.config import LoadedConfig, find_config_file
 from agent.eval.evaluation import EPISODE_TIMEOUT_S
 from agent.eval.suite import load_suite
 from agent.eval.tables import text_table
-from agent.infospace import Infospace
 from agent.planner.offer import Catalog
 from agent.planner.presets import EXPLORE_SCENARIO
 from agent.serving.model_server import ENGINES
 from agent.paths import SERVER_CONFIG_DIR
-from agent.llm.backend_spec import open_configured
-from agent.server import LocalServer, ServerSettings, load_scenario
-from agent.session import bot_session
-from agent.tools import Executor
+from agent.session import WorldOptions
 
 
 # The suite the README's throughput table is measured on.
@@ -93,9 +88,10 @@ def _in_world(b: argparse.ArgumentParser, scenario: str | None = None) -> None:
     b.set_defaults(cfg_server__port=0, cfg_server__scenario=scenario)
 
 
-def _session(args: argparse.Namespace):
-    config = load_from_args(args).config
-    return bot_session(config, world_options(args, config))
+def _world(args: argparse.Namespace) -> tuple[LoadedConfig, WorldOptions]:
+    """The config and the world the flags give, for a benchmark in the world."""
+    loaded = load_from_args(args)
+    return loaded, world_options(args, loaded.config)
 
 
 def _report(args: argparse.Namespace, figures: list[Figure], unit: str = "ms", **extra: object) -> None:
@@ -107,8 +103,8 @@ def _report(args: argparse.Namespace, figures: list[Figure], unit: str = "ms", *
 
 
 def run_bridge(args: argparse.Namespace) -> int:
-    with _session(args) as session:
-        figures, agree = bridge_bench.run(session.bot, runtime.helpers(), calls=args.calls)
+    loaded, world = _world(args)
+    figures, agree = bridge_bench.in_world(loaded.config, world, calls=args.calls)
     _report(args, figures, scans_agree=agree)
     if not args.json:
         print(f"JS and per-block scans agree: {'yes' if agree else 'NO'}")
@@ -116,27 +112,9 @@ def run_bridge(args: argparse.Namespace) -> int:
 
 
 def run_tools(args: argparse.Namespace) -> int:
-    infospace = Infospace.open(":memory:")
-    loaded = load_from_args(args)
-    try:
-        with _session(args) as session:
-            executor = Executor(load_tools(loaded, args), infospace, world=session.bot)
-            figures = tools_bench.run(session.bot, executor, calls=args.calls)
-            if loaded.config.server.kind != "remote":  # a server of one's own keeps its blocks
-                figures += _collect_figures(Executor(load_tools(loaded, args), infospace), calls=args.calls)
-    finally:
-        infospace.close()
-    _report(args, figures)
+    loaded, world = _world(args)
+    _report(args, tools_bench.in_world(loaded.config, world, tool_sources(loaded, args), calls=args.calls))
     return 0
-
-
-def _collect_figures(executor: Executor, *, calls: int) -> list[Figure]:
-    """mc-collect uses up what it collects: it is timed on a local server of its own, a field of
-    sand, with a second bot on the same bridge."""
-    scenario = load_scenario(tools_bench.COLLECT_SCENARIO)
-    with LocalServer(ServerSettings(), scenario=scenario) as info, connect(port=info.port, username="collector") as bot:
-        executor.world = bot
-        return tools_bench.collect_figures(executor, calls=min(calls, tools_bench.COLLECT_CALLS))
 
 
 def run_executor(args: argparse.Namespace) -> int:
@@ -156,13 +134,9 @@ def run_planner(args: argparse.Namespace) -> int:
     run: planner_bench.ExploreRun | None = None
     prefill: list[planner_bench.PrefillRow] = []
     if not args.no_prefill:
-        loaded = load_from_args(args)
-        backend = open_configured(loaded.config, args.backend)
-        toolbox = load_tools(loaded, args)
-        with _session(args) as session:  # explore-area first, from the cave's spawn as in the demo
-            run = planner_bench.explore(backend, toolbox, session.bot, inner_steps=args.inner_steps)
-            prefill = planner_bench.catalog_prefill(backend, toolbox, session.bot, steps=args.inner_steps,
-                                                    catalog=args.catalog)
+        loaded, world = _world(args)
+        run, prefill = planner_bench.in_world(loaded.config, world, tool_sources(loaded, args), args.backend,
+                                              inner_steps=args.inner_steps, catalog=args.catalog)
     _report(args, [overhead], prefill=[row.model_dump() for row in prefill],
             costs=run.costs.model_dump() if run else None, ended=run.ended if run else None)
     if run and not args.json:
