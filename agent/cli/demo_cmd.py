@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from agent.cli.parser import add_config_flags, add_viewer_flags, load_from_args
-from agent.cli.run_cmd import run_and_print, trace_path
+from agent.cli.run_cmd import run_and_print
 from agent.goals import Understanding
 from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags
@@ -17,6 +17,7 @@ from agent.config import LoadedConfig
 from agent.planner import PlannerOptions
 from agent.planner.presets import EXPLORE_SCENARIO, EXPLORE_TOOLS
 from agent.session import WorldSession
+from agent.session.goal import trace_path
 from agent.world_view import MAP_CHARS, block_counts, top_down
 
 # The box the demo describes first: 9 x 5 x 9 blocks around the bot.

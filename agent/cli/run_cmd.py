@@ -10,32 +10,27 @@ join again; these two are also one line on stderr), success claims and refusals,
 from __future__ import annotations
 
 import argparse
-import re
 import sys
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
 
 from agent.checks import Check, load_check
-from agent.goals import Understanding, understand
+from agent.goals import Understanding
 from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args
 from agent.cli.serving import add_scenario_seed_flag, add_server_flags, world_options
 from agent.cli.tools_cmd import add_catalog_flags, add_tools_flags, tool_sources
-from agent.config import AgentConfig, LoadedConfig
-from agent.errors import ConfigError
+from agent.config import LoadedConfig
 from agent.planner import PlannerOptions, RunResult
 from agent.replay.timeline import offered_line, render, understood_line
 from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
-from agent.trace import Event, new_folder_kept_if_used
+from agent.session.goal import goals_asked, trace_path
+from agent.trace import Event
 from agent.trace.schema import Chat, DoneClaim, LlmCall, RunEnd, RunStart, ToolCall, ToolResult, Understood
 
 # Outcomes where something outside the agent failed: said on stderr too, for whoever runs it unattended.
 ENDED_BY_FAULT = ("llm_error", "disconnected")
-
-SLUG_CHARS = 40
 # Events the summary or nobody needs to see while the run goes on.
 QUIET = (RunStart, RunEnd, LlmCall, Chat, ToolCall, ToolResult)
 
@@ -76,44 +71,15 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_from_args(args)
     config = loaded.config
     world = world_options(args, config)
-    goal, check = goal_and_check(args.goal, args.check, world)
-    # Given no check, the goal's own words may state its parts ("Chop three oak logs and put them in the chest").
-    goals = understand(goal, config.mc_version) if check is None else Understanding.given(goal, check)
+    goals = goals_asked(args.goal, args.check, world, config.mc_version)
     judge = load_check(args.judge) if args.judge else None
     options = PlannerOptions(
         max_steps=args.max_steps or config.max_steps,
         method_max_steps=args.method_max_steps or config.method_max_steps,
         tools=args.tools, catalog=args.catalog or config.catalog, catalog_size=config.catalog_size,
     )
-    with trace_path(args.trace, config, goal) as trace:
+    with trace_path(args.trace, config, goals.goal) as trace:
         return run_and_print(loaded, args, world, goals, options, trace, judge=judge).exit_code
-
-
-def goal_and_check(goal: str | None, check: str | None, world: WorldOptions) -> tuple[str, Check | None]:
-    """The flags win; a scenario states its own task with its `goal` and `success` keys. Its
-    check goes with its goal only: another goal given in the same world gets its own (derived
-    from its words, when no --check is given)."""
-    scenario = world.scenario
-    own = scenario is not None and goal in (None, scenario.goal)
-    goal = goal or (scenario.goal if scenario is not None else None)
-    if not goal:
-        raise ConfigError("--goal is required unless the scenario has a goal: key")
-    if check is not None:
-        return goal, load_check(check)
-    return goal, scenario.success if own else None
-
-
-@contextmanager
-def trace_path(given: Path | None, config: AgentConfig, goal: str) -> Iterator[Path]:
-    """The --trace given, or TRACE_DIR/<time>-<goal>/trace.jsonl in a folder made now for this run
-    alone (a run started in the same second with the same goal gets the name with -2, -3, ...),
-    removed again if the run failed before it wrote anything there."""
-    if given is not None:
-        yield given
-        return
-    slug = re.sub(r"[^a-z0-9]+", "-", goal.lower()).strip("-")[:SLUG_CHARS] or "run"
-    with new_folder_kept_if_used(config.trace_dir, f"{time.strftime('%Y%m%d-%H%M%S')}-{slug}") as folder:
-        yield folder / "trace.jsonl"
 
 
 def run_and_print(loaded: LoadedConfig, args: argparse.Namespace, world: WorldOptions, goals: Understanding,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from agent.checks import Verdict
-from agent.cli.run_cmd import goal_and_check
+from agent.session.goal import goal_and_check
 from agent.goals import Understanding, ground, understand
 from agent.goals.grounds import Columns, Grounds, Point, Sighted
 from agent.goals.needs import MAX_DEPTH, NEED_STEPS, lacked, supported
