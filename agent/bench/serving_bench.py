@@ -18,6 +18,10 @@ from agent.eval.runner import run_all
 from agent.eval.suite import Suite, Task
 from agent.eval.throughput import Throughput, throughput
 from agent.serving.model_server import Engine, LocalLlamaServer
+from agent.paths import SERVER_CONFIG_DIR
+
+# The suite the README's throughput table is measured on.
+SUITE = SERVER_CONFIG_DIR / "eval" / "explore.yaml"
 
 
 class ServingRow(BaseModel):

@@ -21,12 +21,7 @@ from agent.eval.tables import text_table
 from agent.planner.offer import Catalog
 from agent.planner.presets import EXPLORE_SCENARIO
 from agent.serving.model_server import ENGINES
-from agent.paths import SERVER_CONFIG_DIR
 from agent.session import WorldOptions
-
-
-# The suite the README's throughput table is measured on.
-SERVING_SUITE = SERVER_CONFIG_DIR / "eval" / "explore.yaml"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -50,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the prefill plan's catalog: ranked for its goal, as a run's (default), or full")
     s = _bench(benches, "serving", "an eval suite's throughput on one model server shared by 1, 2, 4 workers, per engine",
                None, run_serving)
-    s.add_argument("--suite", type=Path, default=SERVING_SUITE, metavar="FILE",
+    s.add_argument("--suite", type=Path, default=serving_bench.SUITE, metavar="FILE",
                    help="the suite (default server-config/eval/explore.yaml); its backends give way to each server")
     s.add_argument("--seeds", type=count, default=1, metavar="N", help="seeds per scenario (default 1)")
     s.add_argument("--workers", type=_counts, default=[1, 2, 4], metavar="N,N,...", help="worker counts (default 1,2,4)")
