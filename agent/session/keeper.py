@@ -23,7 +23,7 @@ from agent.planner.control import WorldLost
 from agent.server.local_server import ServerError
 from agent.session.world import WorldSession
 from agent.trace.schema import Rejoin
-from agent.world.results.respawn import Respawned
+from agent.world.respawn import Respawned
 
 # The first wait between tries to join; it doubles each time, within the total.
 FIRST_BACKOFF_S = 0.5

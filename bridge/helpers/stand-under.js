@@ -12,7 +12,7 @@ const { settle } = require('./steering')
 const { waitFor } = require('./waiting')
 const { Stop } = require('./stepwise')
 
-// A pillar's stops (pillar-up.js) in mc-collect's words (agent/world/results/collect.py).
+// A pillar's stops (pillar-up.js) in mc-collect's words (mc-collect/tool.py).
 const AS_COLLECT = { blocked_above: 'blocked', place_failed: 'blocked', no_blocks: 'unreachable', fell: 'fell' }
 
 // The highest a block may be above the ground for a pillar to reach it; blocks in reach from

@@ -12,8 +12,8 @@ from agent.world.spatial.picture import Mark
 from agent.world.spatial.store import MAP_FILE
 from agent.world.spatial.survey import Kind, Survey
 from agent.world.spatial.targets import Target, next_target
-from agent.world.spatial.view import map_view, overview
+from agent.world.spatial.view import MapView, map_view, overview
 from agent.world.spatial.walking import Frontier, Region
 
-__all__ = ["MAP_FILE", "Frontier", "Kind", "Mark", "Region", "SpatialMemory", "Survey", "Target", "map_view",
+__all__ = ["MAP_FILE", "Frontier", "Kind", "MapView", "Mark", "Region", "SpatialMemory", "Survey", "Target", "map_view",
            "memory_of", "next_target", "overview", "survey_into"]

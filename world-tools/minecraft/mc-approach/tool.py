@@ -1,8 +1,12 @@
+from typing import Literal
+
 from pydantic import Field
 
 from agent.bridge import timeouts
-from agent.mc.names import BlockName
-from agent.world.results.approach import ApproachReport
+from agent.mc.geometry import Vec3
+from agent.mc.names import BlockName, Item
+from agent.world.digging import BlockSeen
+from agent.world.models import BlockPos, Model
 from agent.world.toolkit import RADII, ToolArgs, menu, run_tool
 
 # The arguments' bounds (here only: approach.js takes the values as checked).
@@ -22,20 +26,41 @@ class Args(ToolArgs):
         return {"block": self.block, "radius": self.radius, "dig": self.dig, "timeout_s": self.timeout}
 
 
+ApproachStop = Literal["completed", "not_found", "unreachable", "needs_tool", "fluid_ahead", "drop_ahead", "unbreakable",
+                       "blocked", "fell", "stopped", "timeout"]
+
+
+class Result(Model):
+    """mc-approach's result (bridge/helpers/approach.js): the bot walked beside the nearest block of
+    a kind that a walk reaches, or dug a way to the nearest when all are buried. World blocks: x
+    east, y up, z south."""
+
+    block: str
+    reached: bool
+    stop_reason: ApproachStop
+    detail: str = Field(description="one line: where it ended, or why it stopped")
+    position: BlockPos | None = Field(description="the block walked to; None when none was reached")
+    distance: float | None = Field(description="blocks from the feet to the block's centre, at the end")
+    dug: list[BlockSeen] = Field([], description="blocks dug on a way to a buried one (burrow.js), in order")
+    missing: list[Item] = Field([], description="needs_tool: the cheapest tool the way needs, which the bot does not carry")
+    start: Vec3
+    end: Vec3
+
+
 def act(bot, a: Args):
     return bot.call("approach", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
 
 
-def summarize(r: ApproachReport) -> str:
+def summarize(r: Result) -> str:
     if not r.reached or r.position is None:
         return f"{r.stop_reason}: {r.detail}; feet at {r.end.text()}"
     p, dug = r.position, f", {len(r.dug)} blocks dug on the way" if r.dug else ""
     return f"beside the {r.block} at ({p.x}, {p.y}, {p.z}), {r.distance:.1f} blocks from the feet{dug}"
 
 
-def judge(r: ApproachReport) -> tuple[str, str] | None:
+def judge(r: Result) -> tuple[str, str] | None:
     return None if r.reached else (r.stop_reason, summarize(r))
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, ApproachReport, summarize, judge, feeds_map=True)
+    return run_tool(kwargs, Args, act, Result, summarize, judge, feeds_map=True)

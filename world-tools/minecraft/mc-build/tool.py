@@ -6,7 +6,7 @@ from agent.bridge import BotConnection, timeouts
 from agent.checks.model import Placement, Plan
 from agent.mc.names import BlockName
 from agent.world.blueprints import shape_plan
-from agent.world.results.build import BuildReport
+from agent.world.models import Model
 from agent.world.toolkit import ToolArgs, WorldCell, in_world, menu, run_tool
 
 # The arguments' bounds (here only: build.js takes the values as checked).
@@ -50,6 +50,31 @@ class Args(ToolArgs):
         return self
 
 
+class BuildCell(Model):
+    x: int
+    y: int
+    z: int
+    block: str = Field(description="what the cell must hold")
+
+
+class UnbuiltCell(BuildCell):
+    now: str | None = Field(description="what the cell holds; None when not loaded")
+    reason: str = Field(description="why it was not placed")
+
+
+class Result(Model):
+    """mc-build's result (bridge/helpers/build.js): a blueprint placed from the inventory, read back
+    cell by cell. World blocks: x east, y up, z south."""
+
+    cells: int
+    right: int = Field(description="cells holding their block, read back after building")
+    share: float = Field(description="right / cells")
+    placed: list[BuildCell] = Field(description="cells this call placed, in order")
+    missing: list[UnbuiltCell] = Field(description="empty cells not placed: nothing to place, or to place against")
+    wrong: list[UnbuiltCell] = Field(description="cells another block holds")
+    stop_reason: Literal["completed", "timeout", "stopped"]
+
+
 def plan(bot: BotConnection, a: Args) -> Plan:
     """The blueprint in world cells: as given, or the shape laid out from where the bot stands."""
     if a.blocks is not None and a.anchor is not None:
@@ -65,17 +90,17 @@ def act(bot: BotConnection, a: Args):
     return bot.call("build", {"cells": cells, "timeout_s": a.timeout}, timeout_s=a.timeout + timeouts.CALL_S)
 
 
-def summarize(r: BuildReport) -> str:
+def summarize(r: Result) -> str:
     left = r.missing + r.wrong
     why = f"; {len(left)} not: {left[0].block} at ({left[0].x}, {left[0].y}, {left[0].z}): {left[0].reason}" if left else ""
     return f"{r.right} of {r.cells} cells right ({r.share:.0%}); placed {len(r.placed)}{why}"
 
 
-def judge(r: BuildReport) -> tuple[str, str] | None:
+def judge(r: Result) -> tuple[str, str] | None:
     if r.right == r.cells:
         return None
     return (r.stop_reason if r.stop_reason != "completed" else "incomplete"), summarize(r)
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, BuildReport, summarize, judge, feeds_map=True)
+    return run_tool(kwargs, Args, act, Result, summarize, judge, feeds_map=True)

@@ -3,8 +3,8 @@ from typing import Literal
 from pydantic import ConfigDict, Field, model_validator
 
 from agent.bridge import timeouts
-from agent.mc.names import ItemName, MAX_ITEM_COUNT
-from agent.world.results.chest import ChestReport
+from agent.mc.names import MAX_ITEM_COUNT, Item, ItemName
+from agent.world.models import BlockPos, Model
 from agent.world.toolkit import COUNTS, RADII, ToolArgs, menu, run_tool, stopped_unless_completed
 
 # The arguments' bounds (here only: chest.js takes the values as checked).
@@ -39,11 +39,30 @@ class Args(ToolArgs):
                 "timeout_s": self.timeout}
 
 
+ChestAction = Literal["list", "deposit", "withdraw"]
+ChestStop = Literal["completed", "not_found", "unreachable", "incomplete", "timeout"]
+
+
+class Result(Model):
+    """mc-chest's result (bridge/helpers/chest.js): the nearest chest walked to, items put in or taken
+    out, and what it holds read back by opening it again. World blocks: x east, y up, z south."""
+
+    action: ChestAction
+    item: str | None
+    asked: int | None = Field(description="items asked to move; None: all there were")
+    moved: int = Field(description="items the inventory lost (deposit) or gained (withdraw), counted before and after")
+    stop_reason: ChestStop = Field(description="incomplete: fewer were there than asked, and all of them moved")
+    detail: str = Field(description="one line: the chest's place, or why it stopped")
+    chest: BlockPos | None = Field(description="the chest used; None when none was reached")
+    chest_items: list[Item] = Field(description="what the chest holds afterwards, read back by opening it again")
+    inventory: list[Item] = Field(description="what the inventory holds afterwards, by name")
+
+
 def act(bot, a: Args):
     return bot.call("chest", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
 
 
-def summarize(r: ChestReport) -> str:
+def summarize(r: Result) -> str:
     held = ", ".join(f"{i.count} {i.name}" for i in r.chest_items) or "nothing"
     if r.chest is None:
         return f"{r.stop_reason}: {r.detail}"
@@ -52,4 +71,4 @@ def summarize(r: ChestReport) -> str:
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, ChestReport, summarize, stopped_unless_completed(summarize), feeds_map=True)
+    return run_tool(kwargs, Args, act, Result, summarize, stopped_unless_completed(summarize), feeds_map=True)

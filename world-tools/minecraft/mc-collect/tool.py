@@ -1,8 +1,10 @@
+from typing import Literal
+
 from pydantic import Field
 
 from agent.bridge import timeouts
-from agent.mc.names import BlockName
-from agent.world.results.collect import CollectReport
+from agent.mc.names import BlockName, Item
+from agent.world.digging import DigRun
 from agent.world.toolkit import COUNTS, RADII, ToolArgs, WorldCell, menu, run_tool, stopped_unless_completed
 
 # The arguments' bounds (here only: collect.js takes the values as checked).
@@ -24,15 +26,33 @@ class Args(ToolArgs):
                 "avoid": [list(c) for c in self.avoid]}
 
 
+CollectStop = Literal["completed", "needs_tool", "not_found", "unreachable", "fluid_ahead", "drop_ahead", "unbreakable",
+                      "blocked", "fell", "timeout", "stopped", "disconnected"]
+
+
+class Result(DigRun):
+    """mc-collect's result (bridge/helpers/collect.js): blocks of a kind walked to, dug and picked
+    up, with what the inventory gained, counted before and after."""
+
+    block: str
+    asked: int = Field(description="blocks asked for")
+    gained: dict[str, int] = Field(description="items the inventory holds more of than before, by name")
+    steps: int = Field(description="blocks walked to and dug")
+    dug_on_the_way: int = Field(0, description="blocks dug to reach buried ones (a staircase down to stone or ore)")
+    stop_reason: CollectStop
+    missing: list[Item] = Field([], description="needs_tool: the cheapest tool the bot does not carry that the "
+                                                "kind needs to drop, or a way to a buried one to be dug")
+
+
 def act(bot, a: Args):
     return bot.call("collect", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
 
 
-def summarize(r: CollectReport) -> str:
+def summarize(r: Result) -> str:
     gained = ", ".join(f"{n} {name}" for name, n in r.gained.items()) or "nothing"
     return f"{r.stop_reason}: dug {r.blocks_dug} of {r.asked} {r.block}; the inventory gained {gained}"
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, CollectReport, summarize, stopped_unless_completed(summarize),
+    return run_tool(kwargs, Args, act, Result, summarize, stopped_unless_completed(summarize),
                     feeds_map=True)

@@ -2,7 +2,8 @@ from pydantic import Field
 
 from agent.bridge import timeouts
 from agent.mc.names import ItemName
-from agent.world.results.crafting import CraftReport
+from agent.world.making import MakeReport
+from agent.world.models import BlockPos
 from agent.world.toolkit import COUNTS, RADII, ToolArgs, menu, run_tool, stopped_unless_completed
 
 # The arguments' bounds (here only: craft.js takes the values as checked).
@@ -23,20 +24,28 @@ class Args(ToolArgs):
         return {"item": self.item, "count": self.count, "radius": self.radius, "timeout_s": self.timeout}
 
 
+class Result(MakeReport):
+    """mc-craft: an item crafted from the inventory (bridge/helpers/craft.js), in the 2x2 grid or at
+    a crafting table walked to or set down; the result counts what was made before and after."""
+
+    table: BlockPos | None = Field(description="the crafting table used; None: the inventory's 2x2 grid")
+    placed_table: bool = Field(description="the table was set down from the inventory for this")
+
+
 def act(bot, a: Args):
     return bot.call("craft", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
 
 
-def summarize(r: CraftReport) -> str:
+def summarize(r: Result) -> str:
     if r.stop_reason == "refused":
         return f"refused: {r.detail}"
     where = f" at the crafting table at ({r.table.x}, {r.table.y}, {r.table.z})" if r.table else ""
     return f"made {r.made} of {r.asked} {r.item}{where}; {_spent(r)}"
 
 
-def _spent(r: CraftReport) -> str:
+def _spent(r: Result) -> str:
     return "changes: " + (", ".join(f"{c.count:+d} {c.name}" for c in r.changes) or "none")
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, CraftReport, summarize, stopped_unless_completed(summarize))
+    return run_tool(kwargs, Args, act, Result, summarize, stopped_unless_completed(summarize))

@@ -1,5 +1,6 @@
 from agent.bridge import timeouts
-from agent.world.results.dig import DigReport
+from agent.mc.geometry import Vec3
+from agent.world.models import Model
 from agent.world.toolkit import BlockTarget, call, run_tool
 
 # bridge/helpers/dig.js gives up after 15 s of digging.
@@ -9,11 +10,20 @@ DIG_S = 15.0
 Args = BlockTarget
 
 
-def summarize(d: DigReport) -> str:
+class Result(Model):
+    """mc-dig's result (bridge/helpers/dig.js): one block dug, read back afterwards."""
+
+    block: str
+    position: Vec3
+    gone: bool
+    now: str | None
+
+
+def summarize(d: Result) -> str:
     p = d.position
     return f"dug {d.block} at ({p.x:g}, {p.y:g}, {p.z:g}); now {d.now}"
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, call("dig", timeout_s=DIG_S + timeouts.CALL_S), DigReport, summarize,
+    return run_tool(kwargs, Args, call("dig", timeout_s=DIG_S + timeouts.CALL_S), Result, summarize,
                     feeds_map=True)

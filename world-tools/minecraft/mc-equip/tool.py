@@ -2,7 +2,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from agent.world.results.equip import Equipped
+from agent.world.inventory import InventoryView
 from agent.world.toolkit import ToolArgs, call, run_tool
 
 
@@ -15,5 +15,12 @@ class Args(ToolArgs):
     destination: Literal["hand", "off-hand", "head", "torso", "legs", "feet"] = "hand"
 
 
+class Result(InventoryView):
+    """mc-equip's result (bridge/helpers/inventory.js): the inventory after an item was put on or in hand."""
+
+    equipped: str
+    destination: str
+
+
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, call("equip"), Equipped, lambda e: f"{e.equipped} in {e.destination}")
+    return run_tool(kwargs, Args, call("equip"), Result, lambda e: f"{e.equipped} in {e.destination}")

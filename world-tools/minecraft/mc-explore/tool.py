@@ -15,8 +15,9 @@ from pydantic import Field, WithJsonSchema, field_validator
 from agent.bridge import timeouts
 from agent.checks import Check, Verdict, evaluate, parse_check, pursued_check
 from agent.checks.model import CheckError
-from agent.world.results.explore import Cell, ExploreReport, FrontierLeft, Leg
-from agent.world.results.goto import GotoReport
+from agent.mc.geometry import Vec3
+from agent.world.models import Model
+from agent.world.pathfinding import GotoReport
 from agent.world.spatial import Target, memory_of, next_target, survey_into
 from agent.world.spatial.walking import SAFE_DROP
 from agent.world.toolkit import ToolArgs, run_tool, stop_if_cancelled
@@ -57,6 +58,58 @@ class Args(ToolArgs):
             raise ValueError(str(e)) from None
 
 
+StopReason = Literal["goal_reached", "goal_lost", "no_frontier", "max_blocks", "max_seconds"]
+
+
+class Cell(Model):
+    """A feet block, world blocks."""
+
+    x: int
+    y: int
+    z: int
+
+
+class Leg(Model):
+    """One walk to a chosen cell."""
+
+    target: Cell
+    why: Literal["goal", "frontier", "beyond_wall"] = Field(
+        description="goal: the check would hold there; frontier: next to unknown space; beyond_wall: unknown space "
+                    "behind a one-block wall, dug through (allow_dig)")
+    reached: bool
+    reason: str = Field(description="pathfinder's: reached, no_path, timeout, ...")
+    end: Vec3
+
+
+class FrontierLeft(Model):
+    """A frontier still open when mc-explore stopped."""
+
+    x: int
+    y: int
+    z: int
+    moves: int | None = Field(description="walking moves from the bot; None: not reachable by walking")
+    distance: float = Field(description="straight-line blocks from the bot")
+
+
+class Result(Model):
+    """What mc-explore returns: why it stopped, what it found, the way it went and what is left.
+
+    World blocks: x east, y up, z south; a cell is a feet block."""
+
+    stop_reason: StopReason
+    check: str = Field(description="the goal check explored for, as written by describe()")
+    verdict: str = Field(description="the check read in the world at the end")
+    start: Vec3
+    end: Vec3
+    sky_above: bool = Field(description="nothing opaque above the head where it stopped")
+    blocks_walked: float = Field(description="sum of the legs' straight-line lengths, blocks")
+    seconds: float
+    legs: list[Leg]
+    climbs: int = Field(description="sub-plans run with the climbing tools when no frontier was left")
+    frontiers_left: list[FrontierLeft] = Field(description="nearest first, at most 8")
+    known_cells: int
+
+
 class Exploration:
     """One mc-explore call: the check it explores for, the map, and the legs walked so far."""
 
@@ -69,7 +122,7 @@ class Exploration:
         self.failed: set[tuple[int, int, int]] = set()  # cells a walk did not reach
         self.climbs = 0
 
-    def run(self) -> ExploreReport:
+    def run(self) -> Result:
         while True:
             stop_if_cancelled(self.executor)
             verdict = evaluate(self.bot, self.check)
@@ -122,13 +175,13 @@ class Exploration:
         self.failed.clear()  # the terrain may have changed: every cell is worth a new try
         return True
 
-    def _report(self, stop: str, verdict: Verdict) -> ExploreReport:
+    def _report(self, stop: str, verdict: Verdict) -> Result:
         feet = survey_into(self.bot, self.memory, SURVEY_RADIUS).feet
         here = (feet.x, feet.y, feet.z)
         left = sorted(self.memory.frontiers(here, SAFE_DROP, radius=SEARCH_RADIUS), key=lambda f: (f.moves is None, f.moves or 0))
         shown = [FrontierLeft(x=f.x, y=f.y, z=f.z, moves=f.moves, distance=round(math.dist((f.x, f.y, f.z), here), 1))
                  for f in left[:FRONTIERS_SHOWN]]
-        return ExploreReport(stop_reason=stop, check=self.check.describe(), verdict=verdict.detail, start=self.start,
+        return Result(stop_reason=stop, check=self.check.describe(), verdict=verdict.detail, start=self.start,
                              end=self.bot.state().position, sky_above=self.memory.sky(*here),
                              blocks_walked=round(self.walked(), 2), seconds=round(self.seconds(), 2), legs=self.legs,
                              climbs=self.climbs, frontiers_left=shown, known_cells=self.memory.known_cells())
@@ -138,7 +191,7 @@ def _cell(c: Cell) -> tuple[int, int, int]:
     return c.x, c.y, c.z
 
 
-def summarize(r: ExploreReport) -> str:
+def summarize(r: Result) -> str:
     e = r.end
     head = {"goal_reached": f"goal reached ({r.verdict})",
             "goal_lost": f"the goal can no longer hold, wherever the bot goes ({r.verdict})",
@@ -151,7 +204,7 @@ def summarize(r: ExploreReport) -> str:
             f"{len(r.frontiers_left)} frontier(s) left")
 
 
-def judge(r: ExploreReport):
+def judge(r: Result):
     if r.stop_reason == "goal_reached":
         return None
     code = {"goal_lost": "goal_lost", "no_frontier": "stuck"}.get(r.stop_reason, "timeout")
@@ -160,4 +213,4 @@ def judge(r: ExploreReport):
 
 def tool(input_value=None, **kwargs):
     executor = kwargs.get("executor")
-    return run_tool(kwargs, Args, lambda bot, a: Exploration(executor, bot, a).run(), ExploreReport, summarize, judge)
+    return run_tool(kwargs, Args, lambda bot, a: Exploration(executor, bot, a).run(), Result, summarize, judge)

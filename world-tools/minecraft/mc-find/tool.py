@@ -1,9 +1,10 @@
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
+from agent.mc.geometry import Vec3
 from agent.mc.names import BlockName
-from agent.world.results.find import FindReport, Sighting
+from agent.world.models import BlockPos, Model
 from agent.world.spatial import memory_of
 from agent.world.toolkit import RADII, ToolArgs, fmt_offset, menu, run_tool
 
@@ -34,33 +35,60 @@ class Args(ToolArgs):
         return self
 
 
+class Sighting(Model):
+    kind: Literal["block", "item", "player"]
+    name: str = Field(description="the block or item name, or the player's username")
+    count: int | None = Field(None, description="items in a dropped stack")
+    position: Vec3
+    forward: int
+    right: int
+    up: int
+    distance: float
+    reachable: bool | None = Field(description="a walk reaches beside it, without digging or building; "
+                                               "None when not searched (past the nearest few) or out of time")
+
+
+class Result(Model):
+    """What mc-find returns (bridge/helpers/find.js): the nearest blocks of the kinds asked for,
+    dropped items and other players, nearest first.
+
+    World positions are blocks (x east, y up, z south): a block's cell, an entity's feet. Egocentric
+    offsets are whole blocks from the bot's feet block (forward, right, up; facing snapped to its
+    cardinal). Distances are blocks from the bot's feet to a block's centre or an entity."""
+
+    radius: int
+    feet: BlockPos = Field(description="the bot's feet block when it looked")
+    found: list[Sighting]
+    missing: list[str] = Field(description="block kinds asked for with none within the radius")
+
+
 def sighting(s: Sighting) -> str:
     walk = {True: ", reachable", False: ", no walk there", None: ""}[s.reachable]
     return f"{s.name} {s.distance:.1f} blocks away ({fmt_offset(s.forward, s.right, s.up)}{walk})"
 
 
-def summarize(r: FindReport) -> str:
+def summarize(r: Result) -> str:
     found = "; ".join(sighting(s) for s in r.found[:3]) + (f"; and {len(r.found) - 3} more" if len(r.found) > 3 else "")
     missing = f"; no {', '.join(r.missing)} within {r.radius}" if r.missing else ""
     return f"found {found}{missing}" if r.found else f"nothing found within {r.radius}{missing}"
 
 
-def judge(r: FindReport) -> tuple[str, str] | None:
+def judge(r: Result) -> tuple[str, str] | None:
     return None if r.found else ("not_found", summarize(r))
 
 
 def tool(input_value=None, **kwargs):
     executor = kwargs.get("executor")
 
-    def act(bot, a: Args) -> FindReport:
-        report = FindReport.model_validate(bot.call("find", a.bridge_args()))
+    def act(bot, a: Args) -> Result:
+        report = Result.model_validate(bot.call("find", a.bridge_args()))
         remember(executor, report, set(a.blocks))
         return report
 
-    return run_tool(kwargs, Args, act, FindReport, summarize, judge)
+    return run_tool(kwargs, Args, act, Result, summarize, judge)
 
 
-def remember(executor, r: FindReport, kinds: set[str]) -> None:
+def remember(executor, r: Result, kinds: set[str]) -> None:
     """The blocks found go into the run's map by name (mc-map lists them as seen); those of the
     kinds looked for that it no longer finds within the radius are forgotten."""
     found = {(int(s.position.x), int(s.position.y), int(s.position.z)): s.name for s in r.found if s.kind == "block"}

@@ -1,7 +1,7 @@
 from pydantic import Field
 
 from agent.bridge import timeouts
-from agent.world.results.goto import GotoReport
+from agent.world.pathfinding import GotoReport
 from agent.world.toolkit import ToolArgs, WorldXZ, WorldY, menu, run_tool
 
 
@@ -18,22 +18,25 @@ class Args(ToolArgs):
     max_drop: int = Field(3, ge=0, le=16, description="deepest drop to walk down, blocks")
 
 
+Result = GotoReport
+
+
 def act(bot, a: Args):
     args = {"x": a.x, "y": a.y, "z": a.z, "range": a.range, "timeout_s": a.timeout,
             "allow_dig": a.allow_dig, "allow_build": a.allow_build, "max_drop": a.max_drop}
     return bot.call("goto", args, timeout_s=a.timeout + timeouts.CALL_S)
 
 
-def summarize(g: GotoReport) -> str:
+def summarize(g: Result) -> str:
     changed = f", dug {g.blocks_dug}, placed {g.blocks_placed}" if g.blocks_dug or g.blocks_placed else ""
     return f"{g.reason}: at {g.end.text()}, {g.distance_left:.2f} blocks from the target{changed}"
 
 
-def judge(g: GotoReport):
+def judge(g: Result):
     if g.reached:
         return None
     return ("timeout" if g.reason == "timeout" else "unreachable", summarize(g))
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, GotoReport, summarize, judge, feeds_map=True)
+    return run_tool(kwargs, Args, act, Result, summarize, judge, feeds_map=True)

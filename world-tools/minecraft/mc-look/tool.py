@@ -34,15 +34,18 @@ class Args(ToolArgs):
         return self
 
 
+Result = Orientation
+
+
 def act(bot, a: Args):
     args = a.bridge_args()
     renamed = {"yaw": "yaw_deg", "pitch": "pitch_deg"}
     return bot.call("look", {renamed.get(k, k): v for k, v in args.items()})
 
 
-def summarize(o: Orientation) -> str:
+def summarize(o: Result) -> str:
     return f"facing {o.facing} (yaw {o.yaw_deg:.1f}, pitch {o.pitch_deg:.1f})"
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, Orientation, summarize)
+    return run_tool(kwargs, Args, act, Result, summarize)

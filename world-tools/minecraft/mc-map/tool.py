@@ -2,8 +2,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from agent.world.results.map import MapView
-from agent.world.spatial import map_view, memory_of, survey_into
+from agent.world.spatial import MapView, map_view, memory_of, survey_into
 from agent.world.toolkit import ToolArgs, fmt_offset, run_tool
 
 
@@ -11,7 +10,10 @@ class Args(ToolArgs):
     radius: Literal[4, 8, 12, 16] = Field(8, description="blocks to show in each direction")
 
 
-def summarize(m: MapView) -> str:
+Result = MapView
+
+
+def summarize(m: Result) -> str:
     nearest = m.frontiers[0] if m.frontiers else None
     if nearest is None:
         line = f"no frontier within {m.radius} blocks"
@@ -28,9 +30,9 @@ def summarize(m: MapView) -> str:
 def tool(input_value=None, **kwargs):
     executor = kwargs.get("executor")
 
-    def act(bot, a: Args) -> MapView:
+    def act(bot, a: Args) -> Result:
         memory = memory_of(executor)
         seen = survey_into(bot, memory, a.radius)
         return map_view(memory, seen.feet, seen.facing, a.radius)
 
-    return run_tool(kwargs, Args, act, MapView, summarize)
+    return run_tool(kwargs, Args, act, Result, summarize)

@@ -42,6 +42,9 @@ class Args(ToolArgs):
         return self
 
 
+Result = MoveReport
+
+
 def act(bot, a: Args):
     if a.blocks is not None:
         limit = STEP_BASE_S + a.blocks * STEP_S_PER_BLOCK + LANDING_S + timeouts.CALL_S
@@ -56,7 +59,7 @@ def _blocks(n: int) -> str:
     return f"{n} block{'' if n == 1 else 's'}"
 
 
-def _stopped_before(m: MoveReport) -> str:
+def _stopped_before(m: Result) -> str:
     """What a grid step stopped before, as read ahead: '' when it did not stop early."""
     if m.distance is None:
         return ""
@@ -64,16 +67,16 @@ def _stopped_before(m: MoveReport) -> str:
     return f"stopped before {what} {_blocks(m.distance)} from the start; "
 
 
-def summarize(m: MoveReport) -> str:
+def summarize(m: Result) -> str:
     d = m.displacement
     return (f"{m.stop_reason}: {_stopped_before(m)}moved {m.moved:.2f} blocks (dx {d.x:+.2f}, dy {d.y:+.2f}, dz {d.z:+.2f}) "
             f"to {m.end.text()}, facing {m.facing}"
             + (f", fell {m.fall_distance:.1f}" if m.fall_distance > 1 else ""))
 
 
-def judge(m: MoveReport):
+def judge(m: Result):
     return None if m.stop_reason == "completed" else (m.stop_reason, summarize(m))
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, MoveReport, summarize, judge, feeds_map=True)
+    return run_tool(kwargs, Args, act, Result, summarize, judge, feeds_map=True)

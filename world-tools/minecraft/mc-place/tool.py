@@ -3,7 +3,8 @@ from typing import Literal
 from pydantic import Field
 
 from agent.bridge import timeouts
-from agent.world.results.place import PlaceReport
+from agent.mc.geometry import Vec3
+from agent.world.models import Model
 from agent.world.toolkit import BlockTarget, call, run_tool
 
 # bridge/helpers/place.js waits up to 5 s for the server to confirm.
@@ -16,11 +17,21 @@ class Args(BlockTarget):
         None, description="the neighbour to place against; default: the first solid one, below first")
 
 
-def summarize(p: PlaceReport) -> str:
+class Result(Model):
+    """mc-place's result (bridge/helpers/place.js): one block placed, read back afterwards."""
+
+    item: str
+    position: Vec3
+    placed: bool
+    now: str | None
+    against: str
+
+
+def summarize(p: Result) -> str:
     done = "placed" if p.placed else "tried to place"
     return f"{done} {p.item} at ({p.position.x:g}, {p.position.y:g}, {p.position.z:g}) against {p.against}; now {p.now}"
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, call("place", timeout_s=PLACE_S + timeouts.CALL_S), PlaceReport, summarize,
+    return run_tool(kwargs, Args, call("place", timeout_s=PLACE_S + timeouts.CALL_S), Result, summarize,
                     feeds_map=True)

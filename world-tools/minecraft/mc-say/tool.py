@@ -1,7 +1,7 @@
 from pydantic import Field
 
 from agent.bridge.models import MAX_CHAT_LENGTH
-from agent.world.results.say import Said
+from agent.world.models import Model
 from agent.world.toolkit import ToolArgs, call, run_tool
 
 
@@ -9,5 +9,11 @@ class Args(ToolArgs):
     text: str = Field(min_length=1, max_length=MAX_CHAT_LENGTH, description="the message")
 
 
+class Result(Model):
+    """mc-say's result (bridge/helpers/chat.js): the chat line sent."""
+
+    sent: str
+
+
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, call("chat"), Said, lambda s: f"said: {s.sent}")
+    return run_tool(kwargs, Args, call("chat"), Result, lambda s: f"said: {s.sent}")

@@ -2,7 +2,8 @@ from pydantic import Field
 
 from agent.bridge import timeouts
 from agent.mc.names import ItemName
-from agent.world.results.crafting import SmeltReport
+from agent.world.making import MakeReport
+from agent.world.models import BlockPos
 from agent.world.toolkit import COUNTS, RADII, ToolArgs, menu, run_tool, stopped_unless_completed
 
 # The arguments' bounds (here only: smelt.js takes the values as checked).
@@ -27,15 +28,26 @@ class Args(ToolArgs):
                 "timeout_s": self.timeout}
 
 
+class Result(MakeReport):
+    """mc-smelt: an item smelted in a furnace walked to or set down (bridge/helpers/smelt.js), with
+    fuel from the inventory; the result counts what was made before and after."""
+
+    input: str | None = Field(description="what was smelted")
+    fuel: str | None
+    fuel_used: int = Field(description="fuel items put in the furnace")
+    furnace: BlockPos | None
+    placed_furnace: bool = Field(description="the furnace was set down from the inventory for this")
+
+
 def act(bot, a: Args):
     return bot.call("smelt", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
 
 
-def summarize(r: SmeltReport) -> str:
+def summarize(r: Result) -> str:
     if r.stop_reason == "refused":
         return f"refused: {r.detail}"
     return f"made {r.made} of {r.asked} {r.item} from {r.input}, burning {r.fuel_used} {r.fuel}"
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, SmeltReport, summarize, stopped_unless_completed(summarize))
+    return run_tool(kwargs, Args, act, Result, summarize, stopped_unless_completed(summarize))

@@ -1,6 +1,16 @@
-from agent.world.results.stop import Stopped
+from agent.mc.geometry import Facing
+from agent.world.models import Model
 from agent.world.toolkit import NoArgs, call, run_tool
 
 
+class Result(Model):
+    """mc-stop's result (bridge/helpers/motion.js): controls released, and where the bot faces."""
+
+    released: bool
+    yaw_deg: float
+    pitch_deg: float
+    facing: Facing
+
+
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, NoArgs, call("stop"), Stopped, lambda s: f"stopped, facing {s.facing}")
+    return run_tool(kwargs, NoArgs, call("stop"), Result, lambda s: f"stopped, facing {s.facing}")

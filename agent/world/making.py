@@ -1,6 +1,6 @@
-"""mc-craft's and mc-smelt's results (bridge/helpers/craft.js, smelt.js): what was made, counted
-in the inventory before and after, and what a refused recipe lacks. World blocks: x east, y up,
-z south."""
+"""What mc-craft's and mc-smelt's results share (bridge/helpers/making.js): what was made,
+counted in the inventory before and after, and what a refused recipe lacks. World blocks: x
+east, y up, z south."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import Field
 
 from agent.mc.names import Item
-from agent.world.models import BlockPos, Model
+from agent.world.models import Model
 
 MakeStop = Literal["completed", "incomplete", "refused", "not_found", "unreachable", "timeout", "stopped", "disconnected"]
 
@@ -31,16 +31,3 @@ class MakeReport(Model):
     inventory_before: list[Item]
     inventory: list[Item] = Field(description="what the inventory holds afterwards")
     changes: list[ItemChange] = Field(description="every item whose count changed")
-
-
-class CraftReport(MakeReport):
-    table: BlockPos | None = Field(description="the crafting table used; None: the inventory's 2x2 grid")
-    placed_table: bool = Field(description="the table was set down from the inventory for this")
-
-
-class SmeltReport(MakeReport):
-    input: str | None = Field(description="what was smelted")
-    fuel: str | None
-    fuel_used: int = Field(description="fuel items put in the furnace")
-    furnace: BlockPos | None
-    placed_furnace: bool = Field(description="the furnace was set down from the inventory for this")

@@ -1,4 +1,5 @@
-"""mc-inventory's result (bridge/helpers/inventory.js): what the bot carries and holds."""
+"""What the bot carries and holds, as bridge/helpers/inventory.js reads it: mc-inventory's result, and
+mc-equip's after equipping."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""mc-goto's result (bridge/helpers/goto.js): a pathfinder walk to a position; mc-explore reads it too."""
+"""A pathfinder walk to a position (bridge/helpers/goto.js): mc-goto's result, and each leg mc-explore walks."""
 
 from __future__ import annotations
 

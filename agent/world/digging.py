@@ -1,4 +1,5 @@
-"""What digging tools report about single blocks (bridge/helpers/digging.js): mc-dig-stairs, mc-tunnel."""
+"""What the digging tools' results share (bridge/helpers/digging.js): the blocks dug, each where it was met,
+and how long a run of digging steps may take. mc-dig-stairs, mc-tunnel, mc-collect and mc-approach."""
 
 from __future__ import annotations
 
