@@ -27,7 +27,7 @@ from agent.world.respawn import Respawned
 
 # The first wait between tries to join; it doubles each time, within the total.
 FIRST_BACKOFF_S = 0.5
-# A respawn waits for the new spawn (bridge/helpers/life.js: 10 s).
+# A respawn waits for the new spawn (bridge/helpers/respawn.js: 10 s).
 RESPAWN_S = 10.0
 # Closer than this to where it stood before, the bot is not moved back.
 BACK_WITHIN_BLOCKS = 1.0

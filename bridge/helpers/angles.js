@@ -47,4 +47,10 @@ function yawOfFacing (facing) {
   return found[0]
 }
 
-module.exports = { yawToDeg, yawFromDeg, pitchToDeg, pitchFromDeg, facingOf, yawOfFacing, normalizeDeg, FACINGS }
+/** The way the bot faces, in our degrees: {yaw_deg, pitch_deg, facing}. */
+function orientation (bot) {
+  const yaw = yawToDeg(bot.entity.yaw)
+  return { yaw_deg: yaw, pitch_deg: pitchToDeg(bot.entity.pitch), facing: facingOf(yaw) }
+}
+
+module.exports = { orientation, yawToDeg, yawFromDeg, pitchToDeg, pitchFromDeg, facingOf, yawOfFacing, normalizeDeg, FACINGS }

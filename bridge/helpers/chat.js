@@ -1,5 +1,5 @@
 'use strict'
-// Chat: sending, and reading chat components as plain text.
+// Reading chat components as plain text.
 
 /** Plain text of a chat component (a string, its JSON, or the parsed object). */
 function chatText (component) {
@@ -15,9 +15,4 @@ function chatText (component) {
   return `${chatText(own)}${args}${extra}`
 }
 
-function chat (bot, { text }) {
-  bot.chat(text)
-  return { sent: text }
-}
-
-module.exports = { chat, chatText }
+module.exports = { chatText }

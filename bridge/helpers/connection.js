@@ -92,7 +92,7 @@ async function connect (handle, args) {
     username: args.username,
     version: args.version ?? false, // false: ask the server which version it speaks
     auth: 'offline',
-    respawn: false, // a death stays visible until the planner respawns (life.js)
+    respawn: false, // a death stays visible until the planner respawns (respawn.js)
     hideErrors: true
   })
   bot.loadPlugin(pathfinder)

@@ -6,7 +6,7 @@
 const { Vec3 } = require('vec3')
 const { HelperError } = require('./errors')
 const { reader } = require('./blocks')
-const { roofAbove } = require('./observe')
+const { roofAbove } = require('./observe-blocks')
 const { feetBlock } = require('./frame')
 const { carried } = require('./inventory')
 const { contactsWith } = require('./contact')

@@ -6,35 +6,42 @@
 const connection = require('./connection')
 const { HelperError } = require('./errors')
 
-// Every capability, by file. Each exports its actions by name.
+// Every capability, by file. Each exports its actions by name. A world tool's own actions are
+// in the file named as the tool (mc-observe-blocks: observe-blocks.js); the others serve the
+// Python side itself (state, scans, goals, the map's survey, the viewer).
 const ACTIONS = {
-  ...pick(require('./state'), ['state', 'status', 'playerPose']),
+  ...pick(require('./state'), ['state', 'playerPose']),
   ...pick(require('./scan'), ['scanBox', 'blockAt']),
-  ...pick(require('./observe'), ['observe']),
   ...pick(require('./goal'), ['checkGoal']),
   ...pick(require('./contact'), ['forgetContacts']),
   ...pick(require('./digest'), ['digest']),
-  ...pick(require('./motion'), ['look', 'hold', 'step', 'stop', 'wait']),
-  ...pick(require('./goto'), ['goto']),
-  ...pick(require('./find'), ['find']),
   ...pick(require('./grounds'), ['grounds']),
-  ...pick(require('./collect'), ['collect']),
-  ...pick(require('./approach'), ['approach']),
-  ...pick(require('./follow'), ['follow']),
-  ...pick(require('./chest'), ['chest']),
-  ...pick(require('./build'), ['build']),
-  ...pick(require('./craft'), ['craft']),
-  ...pick(require('./smelt'), ['smelt']),
+  ...pick(require('./viewer'), ['viewer']),
+  ...pick(require('./status'), ['status']),
+  ...pick(require('./look'), ['look']),
+  ...pick(require('./move'), ['hold', 'step']),
+  ...pick(require('./observe-blocks'), ['observe']),
+  ...pick(require('./wait'), ['wait']),
+  ...pick(require('./stop'), ['stop']),
+  ...pick(require('./say'), ['chat']),
+  ...pick(require('./dig'), ['dig']),
+  ...pick(require('./place'), ['place']),
+  ...pick(require('./inventory'), ['inventory']),
+  ...pick(require('./equip'), ['equip']),
+  ...pick(require('./respawn'), ['respawn']),
+  ...pick(require('./goto'), ['goto']),
   ...pick(require('./map'), ['survey']),
   ...pick(require('./pillar-up'), ['pillarUp']),
   ...pick(require('./dig-stairs'), ['digStairs']),
   ...pick(require('./tunnel'), ['tunnel']),
-  ...pick(require('./dig'), ['dig']),
-  ...pick(require('./place'), ['place']),
-  ...pick(require('./inventory'), ['inventory', 'equip']),
-  ...pick(require('./life'), ['respawn']),
-  ...pick(require('./chat'), ['chat']),
-  ...pick(require('./viewer'), ['viewer'])
+  ...pick(require('./find'), ['find']),
+  ...pick(require('./approach'), ['approach']),
+  ...pick(require('./collect'), ['collect']),
+  ...pick(require('./follow'), ['follow']),
+  ...pick(require('./build'), ['build']),
+  ...pick(require('./chest'), ['chest']),
+  ...pick(require('./craft'), ['craft']),
+  ...pick(require('./smelt'), ['smelt'])
 }
 // Actions a dead bot may still take.
 const WHILE_DEAD = new Set(['respawn', 'forgetContacts'])

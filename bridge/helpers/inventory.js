@@ -1,5 +1,5 @@
 'use strict'
-// What the bot carries, and putting an item in a hand or armour slot.
+// mc-inventory: what the bot carries; and the item counts other helpers take from it.
 const { HelperError } = require('./errors')
 
 function itemView (i) {
@@ -45,11 +45,4 @@ function inventory (bot) {
   }
 }
 
-async function equip (bot, { item, destination = 'hand' }) {
-  const found = bot.inventory.items().find((i) => i.name === item)
-  if (!found) throw new HelperError('refused', `no ${item} in the inventory`)
-  await bot.equip(found, destination)
-  return { equipped: item, destination, ...inventory(bot) }
-}
-
-module.exports = { inventory, equip, carried, counts, asItems, changes, itemKind }
+module.exports = { inventory, carried, counts, asItems, changes, itemKind }

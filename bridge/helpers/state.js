@@ -1,11 +1,9 @@
 'use strict'
 const crypto = require('crypto')
-const { once } = require('events')
 // Snapshots of the bot and of the players it sees, angles in our degrees (see angles.js).
 const { yawToDeg, pitchToDeg, facingOf } = require('./angles')
 const { HelperError } = require('./errors')
 const { tidy } = require('./numbers')
-const { withTimeout } = require('./waiting')
 
 function vec ({ x, y, z }) {
   return { x: tidy(x), y: tidy(y), z: tidy(z) }
@@ -29,17 +27,6 @@ function state (bot) {
     dimension: bot.game.dimension,
     time_of_day: bot.time.timeOfDay
   }
-}
-
-// A physics tick is 50 ms; past this the second sample is taken without waiting for one.
-const TICK_WAIT_MS = 100
-
-/** The state plus whether the bot is standing or falling: two position samples one physics tick apart. */
-async function status (bot) {
-  const y0 = bot.entity.position.y
-  await withTimeout(once(bot, 'physicsTick'), TICK_WAIT_MS, 'a physics tick').catch(() => {})
-  const falling = !bot.entity.onGround && bot.entity.position.y < y0 - 1e-3
-  return { ...state(bot), vertical_state: falling ? 'falling' : 'stable' }
 }
 
 /** The UUID an offline-mode server gives a name: version 3, from MD5 of "OfflinePlayer:<name>". */
@@ -66,4 +53,4 @@ function playerPose (bot, { username }) {
   return { username, position: vec(entity.position), yaw_deg: yawDeg, pitch_deg: pitchToDeg(entity.pitch), facing: facingOf(yawDeg) }
 }
 
-module.exports = { state, status, playerPose, playerEntity, vec }
+module.exports = { state, playerPose, playerEntity, vec }

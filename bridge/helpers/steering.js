@@ -1,6 +1,6 @@
 'use strict'
 // Walking to a block centre and coming to rest there: the physics every stepping action
-// shares (motion.js's grid step, digging.js's step into a cleared cell). A route is a line of
+// shares (move.js's grid step, digging.js's step into a cleared cell). A route is a line of
 // whole blocks along a frame's facing (frame.js), with the feet level planned in each block.
 const { Vec3 } = require('vec3')
 const { sleep } = require('./waiting')
@@ -67,7 +67,7 @@ function dropEdge (levels, along) {
  * @returns {Promise<'arrived'|'stopped'|'timeout'|'disconnected'>} `stopped` once `stopped()` is true, `timeout` past `until`
  */
 function steer (bot, route, until, stopped = () => false) {
-  const jumped = new Set() // one jump per step on land: a failed one leaves the bot pushing at the face (motion.js: a collision)
+  const jumped = new Set() // one jump per step on land: a failed one leaves the bot pushing at the face (move.js: a collision)
   return new Promise((resolve) => {
     const finish = (outcome) => {
       bot.removeListener('physicsTick', onTick)

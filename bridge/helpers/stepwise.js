@@ -17,7 +17,7 @@ class Stop extends Error {
 const DISCONNECTED = () => new Stop('disconnected', 'the bot left the server')
 
 /**
- * Halting: the `stop` action (motion.js; Python sends it when it gives up on a call or the run
+ * Halting: the `stop` action (stop.js; Python sends it when it gives up on a call or the run
  * is asked to stop) counts up, and every multi-step helper started before it stops at its next
  * step (runSteps, build.js, follow.js).
  */

@@ -1,5 +1,5 @@
 """Reading terrain ahead in Node, on a fake bot over a superflat world (no server): the
-observation's step_up_ahead and the grid step's walk plan (bridge/helpers/observe.js, motion.js).
+observation's step_up_ahead and the grid step's walk plan (bridge/helpers/observe-blocks.js, move.js).
 
 The world: bedrock y=0, dirt 1-3, grass 4, air above, then the case's blocks; the bot's feet
 are at (0, 5, 0) facing south (+z), so forward k is z=k and up u is y=5+u."""
@@ -17,8 +17,8 @@ from agent.paths import BRIDGE_DIR
 SCRIPT = """
 const { Vec3 } = require('vec3')
 const registry = require('prismarine-registry')('1.20.4')
-const { observe } = require('./helpers/observe')
-const { planWalk } = require('./helpers/motion')
+const { observe } = require('./helpers/observe-blocks')
+const { planWalk } = require('./helpers/move')
 const { frameOf } = require('./helpers/frame')
 const { reader } = require('./helpers/blocks')
 

@@ -16,7 +16,7 @@ class Args(ToolArgs):
 
 
 class Result(InventoryView):
-    """mc-equip's result (bridge/helpers/inventory.js): the inventory after an item was put on or in hand."""
+    """mc-equip's result (bridge/helpers/equip.js): the inventory after an item was put on or in hand."""
 
     equipped: str
     destination: str

@@ -8,7 +8,7 @@ KEYS = ("forward", "back", "left", "right", "jump", "sprint")
 # The bridge waits up to 3 s for a falling bot to land before it reports.
 LANDING_S = 3.0
 # A grid step may take 0.5 s a block, 1 s more for each climb or drop, plus one second
-# (bridge/helpers/motion.js); at worst every block is a climb or a drop.
+# (bridge/helpers/move.js); at worst every block is a climb or a drop.
 STEP_S_PER_BLOCK, STEP_BASE_S = 1.5, 1.0
 
 

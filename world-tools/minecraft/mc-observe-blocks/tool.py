@@ -45,7 +45,7 @@ class Grid(Model):
 
 
 class Result(Model):
-    """mc-observe-blocks' result (bridge/helpers/observe.js): the blocks around the bot, egocentric."""
+    """mc-observe-blocks' result (bridge/helpers/observe-blocks.js): the blocks around the bot, egocentric."""
 
     facing: Facing
     feet: BlockPos

@@ -2,7 +2,7 @@ from agent.bridge import timeouts
 from agent.world.respawn import Respawned
 from agent.world.toolkit import NoArgs, call, run_tool
 
-# bridge/helpers/life.js waits up to 10 s for the new spawn.
+# bridge/helpers/respawn.js waits up to 10 s for the new spawn.
 RESPAWN_S = 10.0
 
 

@@ -10,7 +10,7 @@ class Args(ToolArgs):
 
 
 class Result(Model):
-    """mc-say's result (bridge/helpers/chat.js): the chat line sent."""
+    """mc-say's result (bridge/helpers/say.js): the chat line sent."""
 
     sent: str
 

@@ -5,7 +5,7 @@ from agent.world.toolkit import NoArgs, call, run_tool
 
 
 class Result(BotState):
-    """mc-status' result (bridge/helpers/state.js): the bridge's bot state and whether the bot stands or falls."""
+    """mc-status' result (bridge/helpers/status.js): the bridge's bot state and whether the bot stands or falls."""
 
     vertical_state: Literal["stable", "falling"]
 

@@ -4,7 +4,7 @@ from agent.world.toolkit import NoArgs, call, run_tool
 
 
 class Result(Model):
-    """mc-stop's result (bridge/helpers/motion.js): controls released, and where the bot faces."""
+    """mc-stop's result (bridge/helpers/stop.js): controls released, and where the bot faces."""
 
     released: bool
     yaw_deg: float

@@ -1,17 +1,14 @@
 'use strict'
-// Turning and moving. Angles in our degrees (angles.js); distances in blocks.
+// mc-move: holding keys for a duration, or a grid step of whole blocks. Distances in blocks.
 // Movement reports what happened, never what was asked: start, end, displacement, and
 // why it stopped (completed, collision, fell, timeout, disconnected; a grid step also
 // drop_ahead and hazard_ahead, when it stopped before what it read in the blocks ahead).
-const { Vec3 } = require('vec3')
-const { HelperError } = require('./errors')
 const { sleep } = require('./waiting')
-const { yawToDeg, yawFromDeg, pitchToDeg, pitchFromDeg, facingOf, yawOfFacing } = require('./angles')
+const { yawFromDeg, yawOfFacing, orientation } = require('./angles')
 const { frameOf } = require('./frame')
 const { reader, openBelow, stepUpAt, SAFE_DROP } = require('./blocks')
-const { state, vec } = require('./state')
+const { vec } = require('./state')
 const { settle, routeOf, steer } = require('./steering')
-const { halt } = require('./stepwise')
 
 // Blocked this many physics ticks in a row (50 ms each) while pushing: a collision.
 const COLLISION_TICKS = 3
@@ -24,35 +21,6 @@ const GRID_STEP_S_PER_BLOCK = 0.5
 const GRID_LEVEL_S = 1
 // How long a move waits for the bot to land and stop gliding before reporting.
 const LANDING_WAIT_MS = 3000
-
-function orientation (bot) {
-  const yaw = yawToDeg(bot.entity.yaw)
-  return { yaw_deg: yaw, pitch_deg: pitchToDeg(bot.entity.pitch), facing: facingOf(yaw) }
-}
-
-/**
- * A target: {yaw_deg[, pitch_deg]} | {facing} | {x, y, z} (a world point to look at), at most one;
- * then `snap: true` turns to the cardinal nearest the result. Pitch is kept unless given.
- * The numbers arrive checked: mc-look's model bounds them.
- */
-async function look (bot, args) {
-  const point = 'x' in args || 'y' in args || 'z' in args
-  const targets = ['yaw_deg' in args, 'facing' in args, point].filter(Boolean).length
-  if (targets > 1) throw new HelperError('bad_args', 'give only one of: yaw (and optional pitch), facing, or a point x, y, z')
-  if (targets === 0 && args.snap !== true) throw new HelperError('bad_args', 'give yaw (and optional pitch), facing, a point x, y, z, or snap: true')
-  const pitch = args.pitch_deg ?? pitchToDeg(bot.entity.pitch)
-  if (point) {
-    await bot.lookAt(new Vec3(args.x, args.y, args.z), true)
-  } else if ('facing' in args || 'yaw_deg' in args) {
-    const yaw = 'facing' in args ? yawOfFacing(args.facing) : args.yaw_deg
-    await bot.look(yawFromDeg(yaw), pitchFromDeg(pitch), true)
-  }
-  if (args.snap === true) {
-    const cardinal = yawOfFacing(facingOf(yawToDeg(bot.entity.yaw)))
-    await bot.look(yawFromDeg(cardinal), pitchFromDeg(point ? pitchToDeg(bot.entity.pitch) : pitch), true)
-  }
-  return orientation(bot)
-}
 
 /** Watches a move tick by tick: collision, fall (below `lowestY`), disconnect. */
 function watchMove (bot, pushing, lowestY = bot.entity.position.y) {
@@ -189,18 +157,4 @@ function hazardStop (block) {
   return { reason: 'hazard_ahead', block: block.name }
 }
 
-/** Releases every control and stops any path being followed. */
-function stop (bot) {
-  halt(bot) // a multi-step helper still running stops before its next step
-  bot.clearControlStates()
-  bot.pathfinder?.stop()
-  return { released: true, ...orientation(bot) }
-}
-
-/** Waits `seconds` in real time; reports the state after. */
-async function wait (bot, { seconds }) {
-  await sleep(seconds * 1000)
-  return state(bot)
-}
-
-module.exports = { look, hold, step, stop, wait, planWalk }
+module.exports = { hold, step, planWalk }

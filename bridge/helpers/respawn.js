@@ -1,5 +1,5 @@
 'use strict'
-// Death and respawn. The bot does not respawn by itself (connection.js): a death stays
+// mc-respawn: death and respawn. The bot does not respawn by itself (connection.js): a death stays
 // visible to the planner until it calls mc-respawn.
 const { withTimeout } = require('./waiting')
 const { state } = require('./state')

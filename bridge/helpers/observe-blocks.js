@@ -1,5 +1,5 @@
 'use strict'
-// One observation of the blocks around the bot, in its egocentric frame (frame.js).
+// mc-observe-blocks: one observation of the blocks around the bot, in its egocentric frame (frame.js).
 const { frameOf } = require('./frame')
 const { reader, openBelow, stepUpAt, SAFE_DROP } = require('./blocks')
 
