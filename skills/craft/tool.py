@@ -141,7 +141,7 @@ def _calls(step: Step) -> list[dict[str, Any]]:
         return [{"item": step.item, "count": step.count}]
     parts = range(0, step.count, COLLECT_BOUND)
     return [{"block": step.item, "count": min(COLLECT_BOUND, step.count - p), "radius": SCAN_RADIUS,
-             "timeout": 120} for p in parts]
+             "timeout_s": 120} for p in parts]
 
 
 def _version(executor: Any) -> str | None:

@@ -29,7 +29,7 @@ def _logs(body: Body) -> int:
 
 def test_a_collect_halted_after_its_first_log_stops_before_the_next(grove: Body) -> None:
     result: dict = {}
-    work = threading.Thread(target=lambda: result.update(r=grove.call("mc-collect", block="oak_log", count=6, timeout=120)))
+    work = threading.Thread(target=lambda: result.update(r=grove.call("mc-collect", block="oak_log", count=6, timeout_s=120)))
     work.start()
     assert wait_for(lambda: _logs(grove) >= 1, timeout_s=30)
     halted_at = time.monotonic()

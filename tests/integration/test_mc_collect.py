@@ -108,7 +108,7 @@ TALL_OAK = Scenario.model_validate({
 def test_every_log_of_a_trunk_7_high_is_cut_the_top_from_a_pillar_taken_down_after(toolbox: Toolbox) -> None:
     for body in scenario_body(TALL_OAK, "lumberjack", toolbox):
         assert wait_for(lambda: body.bot.state().on_ground)
-        report = body.ok("mc-collect", block="oak_log", count=7, timeout=120)
+        report = body.ok("mc-collect", block="oak_log", count=7, timeout_s=120)
         assert sorted(d["position"]["y"] for d in report["dug"]) == list(range(5, 12))  # the top is 6 above the ground
         assert report["gained"] == {"oak_log": 7}  # the block the pillar was made of came back
         assert [body.bot.block_at(0, y, 3) for y in range(5, 12)] == ["air"] * 7  # nothing built stays

@@ -92,13 +92,13 @@ def test_buried_ore_is_reached_by_stairs_and_a_tunnel_never_straight_down(toolbo
     for body in scenario_body(carrying("natural-taiga", "stone_pickaxe"), "burrower", toolbox):
         assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
         start = body.bot.state().position
-        report = body.ok("mc-approach", block="iron_ore", timeout=120)
+        report = body.ok("mc-approach", block="iron_ore", timeout_s=120)
         assert report["reached"] and len(report["dug"]) >= 9 and report["end"]["y"] <= start.y - 8
         # each block dug is ahead of the feet block of its step, never the one under the feet
         assert all(d["forward"] == 1 and d["right"] == 0 for d in report["dug"]), report["dug"]
         near = evaluate(body.bot, parse_check({"near_block": {"block": "iron_ore"}}, "c"))
         assert near.holds, near.detail
-        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout=60)  # the stairs lead back up
+        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout_s=60)  # the stairs lead back up
         assert back["reached"] and back["blocks_dug"] == 0 and back["blocks_placed"] == 0
     for body in scenario_body(load_scenario("natural-taiga"), "barehanded", toolbox):
         # Stopped by stone 4 down, straight above the ore: the way dug so far spirals, so a walk
@@ -106,14 +106,14 @@ def test_buried_ore_is_reached_by_stairs_and_a_tunnel_never_straight_down(toolbo
         assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
         start = body.bot.state().position
         assert body.call("mc-approach", block="iron_ore").code == "needs_tool" and body.bot.state().position.y < start.y - 2
-        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout=60)
+        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout_s=60)
         assert back["reached"] and back["blocks_dug"] == 0 and back["blocks_placed"] == 0
 
 
 def test_collecting_buried_ore_digs_down_to_it_and_without_a_pickaxe_the_way_names_the_tool(toolbox: Toolbox) -> None:
     for body in scenario_body(carrying("natural-plains", "stone_pickaxe"), "miner", toolbox):
         assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
-        report = body.ok("mc-collect", block="raw_iron", timeout=120)
+        report = body.ok("mc-collect", block="raw_iron", timeout_s=120)
         assert report["gained"]["raw_iron"] == 1 and report["dug_on_the_way"] > 0
     for body in scenario_body(carrying("natural-plains"), "barehanded", toolbox):
         assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
@@ -131,14 +131,14 @@ def test_the_sea_is_swum_to_an_island_and_a_cave_mouth_walked_down_into_and_out_
     for body in scenario_body(beach, "swimmer", toolbox):
         assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
         assert {body.bot.block_at(x, SEA_LEVEL, 12) for x in range(8, 21)} == {"water"}
-        swum = body.ok("mc-goto", x=24.5, y=SEA_LEVEL + 1, z=12.5, timeout=60)
+        swum = body.ok("mc-goto", x=24.5, y=SEA_LEVEL + 1, z=12.5, timeout_s=60)
         assert swum["reached"] and swum["end"]["x"] >= 22 and body.bot.block_at(24, SEA_LEVEL, 12) == "sand"
         start = body.bot.state().position
         assert body.bot.block_at(-12, 59, 21) == "stone" and body.bot.block_at(-10, 65, 21) == "grass_block"
         assert {body.bot.block_at(-12, y, 21) for y in range(60, 66)} == {"air"}  # cut 6 deep beside the land
-        down = body.ok("mc-goto", x=-12.5, y=60, z=21.5, timeout=60)
+        down = body.ok("mc-goto", x=-12.5, y=60, z=21.5, timeout_s=60)
         assert down["reached"] and 60 <= down["end"]["y"] < 61 and down["blocks_dug"] == 0
-        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout=60)
+        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout_s=60)
         assert back["reached"] and abs(back["end"]["y"] - start.y) < 1 and back["blocks_placed"] == 0
 
 
@@ -148,10 +148,10 @@ def test_stone_is_quarried_beside_the_feet_never_under_them_so_the_way_back_stay
     for body in scenario_body(carrying("natural-plains", "wooden_pickaxe"), "quarrier", toolbox):
         assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
         start = body.bot.state().position
-        report = body.ok("mc-collect", block="cobblestone", count=11, timeout=120)
+        report = body.ok("mc-collect", block="cobblestone", count=11, timeout_s=120)
         assert report["gained"] == {"cobblestone": 11}
         assert not [d for d in report["dug"] if (d["forward"], d["right"], d["up"]) == (0, 0, -1)], report["dug"]
-        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout=60)
+        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout_s=60)
         assert back["reached"] and back["distance_left"] <= 2
 
 
@@ -160,7 +160,7 @@ def test_ore_open_to_a_cave_no_walk_enters_is_dug_to_and_every_piece_asked_colle
     # tech tree stopped there with one raw iron of three.
     for body in scenario_body(carrying("natural-forest", "stone_pickaxe"), "caver", toolbox):
         assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
-        report = body.ok("mc-collect", block="raw_iron", count=3, timeout=120)
+        report = body.ok("mc-collect", block="raw_iron", count=3, timeout_s=120)
         assert report["gained"]["raw_iron"] == 3 and report["dug_on_the_way"] > 0
 
 
@@ -172,9 +172,9 @@ def test_a_way_dug_into_a_cave_is_set_with_a_footing_from_the_inventory_and_walk
     for body in scenario_body(Scenario.model_validate(scenario), "caver", toolbox):
         assert wait_for(lambda: body.bot.state().on_ground, timeout_s=30)
         start = body.bot.state().position
-        report = body.ok("mc-collect", block="cobblestone", count=8, timeout=120)  # ok: every one of the 8 dug
+        report = body.ok("mc-collect", block="cobblestone", count=8, timeout_s=120)  # ok: every one of the 8 dug
         assert report["stop_reason"] == "completed" and report["steps"] == 8 and report["dug_on_the_way"] > 0
-        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout=60)
+        back = body.ok("mc-goto", x=start.x, y=start.y, z=start.z, timeout_s=60)
         assert back["reached"]
 
 
@@ -192,5 +192,5 @@ def test_from_a_room_underground_no_walk_leaves_stairs_are_dug_up_to_the_logs(to
         assert wait_for(lambda: all(body.bot.block_at(16 + dx, 70, 21 + dz) is not None
                                     for dx in (-16, 16) for dz in (-16, 16)), timeout_s=30)
         assert not evaluate(body.bot, parse_check({"sky_visible": True}, "c")).holds
-        report = body.ok("mc-collect", block="spruce_log", timeout=120)
+        report = body.ok("mc-collect", block="spruce_log", timeout_s=120)
         assert report["gained"].get("spruce_log", 0) >= 1 and report["dug_on_the_way"] >= 10, report

@@ -19,11 +19,9 @@ class Args(ToolArgs):
     radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look in", json_schema_extra=RADII)
     dig: bool = Field(True, description="when every block of the kind within the radius is buried, dig a way to the "
                                         "nearest: stairs and a tunnel, never straight down, never into lava or water")
-    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk, or the digging",
+    timeout_s: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk, or the digging",
                            json_schema_extra=menu(60, 120))
 
-    def bridge_args(self):
-        return {"block": self.block, "radius": self.radius, "dig": self.dig, "timeout_s": self.timeout}
 
 
 ApproachStop = Literal["completed", "not_found", "unreachable", "needs_tool", "fluid_ahead", "drop_ahead", "unbreakable",
@@ -48,7 +46,7 @@ class Result(Model):
 
 
 def act(bot, a: Args):
-    return bot.call("approach", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
+    return bot.call("approach", a.bridge_args(), timeout_s=a.timeout_s + timeouts.CALL_S)
 
 
 def summarize(r: Result) -> str:

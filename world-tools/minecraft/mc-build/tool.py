@@ -32,7 +32,7 @@ class Args(ToolArgs):
     anchor: WorldCell | None = Field(None, description="a blueprint's world cell [x, y, z]")
     blocks: list[Placed] | None = Field(None, min_length=1, max_length=MAX_CELLS,
                                            description="a blueprint: [{at: [dx, dy, dz], block}] from the anchor")
-    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole building",
+    timeout_s: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole building",
                            json_schema_extra=menu(60, 120))
 
     @model_validator(mode="after")
@@ -87,7 +87,7 @@ def plan(bot: BotConnection, a: Args) -> Plan:
 
 def act(bot: BotConnection, a: Args):
     cells = [{"x": x, "y": y, "z": z, "block": block} for (x, y, z), block in plan(bot, a).cells()]
-    return bot.call("build", {"cells": cells, "timeout_s": a.timeout}, timeout_s=a.timeout + timeouts.CALL_S)
+    return bot.call("build", {"cells": cells, "timeout_s": a.timeout_s}, timeout_s=a.timeout_s + timeouts.CALL_S)
 
 
 def summarize(r: Result) -> str:

@@ -25,7 +25,7 @@ class Args(ToolArgs):
                               json_schema_extra=COUNTS)
     radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a chest in",
                         json_schema_extra=RADII)
-    timeout: float = Field(30, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the chest",
+    timeout_s: float = Field(30, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the chest",
                            json_schema_extra=menu(30, 60))
 
     @model_validator(mode="after")
@@ -34,9 +34,6 @@ class Args(ToolArgs):
             raise ValueError(f"{self.action} needs the item's name")
         return self
 
-    def bridge_args(self):
-        return {"action": self.action, "item": self.item, "count": self.count, "radius": self.radius,
-                "timeout_s": self.timeout}
 
 
 ChestAction = Literal["list", "deposit", "withdraw"]
@@ -59,7 +56,7 @@ class Result(Model):
 
 
 def act(bot, a: Args):
-    return bot.call("chest", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
+    return bot.call("chest", a.bridge_args(), timeout_s=a.timeout_s + timeouts.CALL_S)
 
 
 def summarize(r: Result) -> str:

@@ -16,14 +16,11 @@ class Args(ToolArgs):
                             json_schema_extra={"domain": "block_seen"})
     count: int = Field(1, ge=1, le=MAX_COUNT, description="blocks to dig", json_schema_extra=COUNTS)
     radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look in", json_schema_extra=RADII)
-    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole collecting",
+    timeout_s: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole collecting",
                            json_schema_extra=menu(60, 120))
     avoid: list[WorldCell] = Field([], max_length=MAX_AVOID,
                                    description="world cells [x, y, z] never to dig, such as a build's own blocks")
 
-    def bridge_args(self):
-        return {"block": self.block, "count": self.count, "radius": self.radius, "timeout_s": self.timeout,
-                "avoid": [list(c) for c in self.avoid]}
 
 
 CollectStop = Literal["completed", "needs_tool", "not_found", "unreachable", "fluid_ahead", "drop_ahead", "unbreakable",
@@ -45,7 +42,7 @@ class Result(DigRun):
 
 
 def act(bot, a: Args):
-    return bot.call("collect", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
+    return bot.call("collect", a.bridge_args(), timeout_s=a.timeout_s + timeouts.CALL_S)
 
 
 def summarize(r: Result) -> str:

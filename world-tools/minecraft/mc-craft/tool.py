@@ -17,11 +17,9 @@ class Args(ToolArgs):
                        json_schema_extra=COUNTS)
     radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a crafting table in",
                         json_schema_extra=RADII)
-    timeout: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the crafting",
+    timeout_s: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the crafting",
                            json_schema_extra=menu(60, 120))
 
-    def bridge_args(self):
-        return {"item": self.item, "count": self.count, "radius": self.radius, "timeout_s": self.timeout}
 
 
 class Result(MakeReport):
@@ -33,7 +31,7 @@ class Result(MakeReport):
 
 
 def act(bot, a: Args):
-    return bot.call("craft", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
+    return bot.call("craft", a.bridge_args(), timeout_s=a.timeout_s + timeouts.CALL_S)
 
 
 def summarize(r: Result) -> str:

@@ -12,7 +12,7 @@ class Args(ToolArgs):
     z: WorldXZ = Field(json_schema_extra={"domain": "place"})
     range: float = Field(1, ge=0, le=16, description="how close counts as there, blocks",
                          json_schema_extra=menu(1, 2, 3))
-    timeout: float = Field(30, ge=1, le=120, description="seconds", json_schema_extra=menu(30, 60))
+    timeout_s: float = Field(30, ge=1, le=120, description="seconds", json_schema_extra=menu(30, 60))
     allow_dig: bool = Field(False, description="may dig through blocks on the way")
     allow_build: bool = Field(False, description="may place blocks from the inventory to tower up or bridge")
     max_drop: int = Field(3, ge=0, le=16, description="deepest drop to walk down, blocks")
@@ -22,9 +22,7 @@ Result = GotoReport
 
 
 def act(bot, a: Args):
-    args = {"x": a.x, "y": a.y, "z": a.z, "range": a.range, "timeout_s": a.timeout,
-            "allow_dig": a.allow_dig, "allow_build": a.allow_build, "max_drop": a.max_drop}
-    return bot.call("goto", args, timeout_s=a.timeout + timeouts.CALL_S)
+    return bot.call("goto", a.bridge_args(), timeout_s=a.timeout_s + timeouts.CALL_S)
 
 
 def summarize(g: Result) -> str:

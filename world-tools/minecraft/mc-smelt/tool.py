@@ -20,12 +20,9 @@ class Args(ToolArgs):
                                   json_schema_extra={"domain": "fuel"})
     radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look for a furnace in",
                         json_schema_extra=RADII)
-    timeout: float = Field(120, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the smelting",
+    timeout_s: float = Field(120, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk and the smelting",
                            json_schema_extra=menu(120, 240))
 
-    def bridge_args(self):
-        return {"item": self.item, "count": self.count, "fuel": self.fuel, "radius": self.radius,
-                "timeout_s": self.timeout}
 
 
 class Result(MakeReport):
@@ -40,7 +37,7 @@ class Result(MakeReport):
 
 
 def act(bot, a: Args):
-    return bot.call("smelt", a.bridge_args(), timeout_s=a.timeout + timeouts.CALL_S)
+    return bot.call("smelt", a.bridge_args(), timeout_s=a.timeout_s + timeouts.CALL_S)
 
 
 def summarize(r: Result) -> str:
