@@ -4,7 +4,7 @@
 // a way dug to the nearest (burrow.js). `approach` ends beside it; collect.js walks to within
 // digging reach of it instead. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
-const { HelperError } = require('./errors')
+const { HelperError, required } = require('./errors')
 const { movementsFor } = require('./goto')
 const { Stop } = require('./stepwise')
 const { withTimeout } = require('./waiting')
@@ -182,7 +182,8 @@ async function walk (bot, goal, deadline, what, ways = {}) {
  * @param {{block: string, radius?: number, dig?: boolean, timeout_s?: number}} args `dig`: when
  * every block of the kind within the radius is buried, dig a way to the nearest (burrow.js)
  */
-async function approach (bot, { block, radius = 16, dig = true, timeout_s: timeoutS = 60 }) {
+async function approach (bot, args) {
+  const { block, radius, dig, timeout_s: timeoutS } = required(args, 'block', 'radius', 'dig', 'timeout_s')
   const kind = kindOf(bot, block)
   const start = vec(bot.entity.position)
   let reached = null

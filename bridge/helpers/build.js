@@ -6,7 +6,7 @@
 // place it against) or wrong (another block is there). Positions are world blocks.
 const { Vec3 } = require('vec3')
 const { goals } = require('mineflayer-pathfinder')
-const { HelperError } = require('./errors')
+const { HelperError, required } = require('./errors')
 const { place } = require('./place')
 const { walk, left } = require('./approach')
 const { haltWatch } = require('./stepwise')
@@ -15,7 +15,8 @@ const { haltWatch } = require('./stepwise')
 const PLACE_RANGE = 4
 
 /** @param {{cells: {x: number, y: number, z: number, block: string}[], timeout_s?: number}} args */
-async function build (bot, { cells, timeout_s: timeoutS = 60 }) {
+async function build (bot, args) {
+  const { cells, timeout_s: timeoutS } = required(args, 'cells', 'timeout_s')
   const deadline = Date.now() + timeoutS * 1000
   const todo = cells.map((c) => ({ ...c, pos: new Vec3(c.x, c.y, c.z) })).sort((a, b) => a.y - b.y)
   const placed = []

@@ -4,7 +4,7 @@
 // report is what the server keeps, not what the bot meant to move. The inventory is counted
 // before and after. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
-const { HelperError } = require('./errors')
+const { HelperError, required } = require('./errors')
 const { Stop } = require('./stepwise')
 const { withTimeout } = require('./waiting')
 const { walkToNearest, kindOf, left } = require('./approach')
@@ -15,7 +15,8 @@ const CHANNEL = 'mcagent:container'
 const QUERY_MS = 2000
 
 /** @param {{action?: string, item?: string, count?: number, radius?: number, timeout_s?: number}} args */
-async function chest (bot, { action = 'list', item = null, count = null, radius = 16, timeout_s: timeoutS = 30 }) {
+async function chest (bot, args) {
+  const { action, item = null, count = null, radius, timeout_s: timeoutS } = required(args, 'action', 'radius', 'timeout_s')
   const kind = action === 'list' ? null : itemKind(bot, item)
   const deadline = Date.now() + timeoutS * 1000
   const had = kind ? carried(bot, (i) => i.type === kind.id) : 0

@@ -16,6 +16,7 @@ const { settle } = require('./steering')
 const { walkToNearest, walk, kindOf, left } = require('./approach')
 const { carried } = require('./inventory')
 const { overhead, climbUnder, takeDown } = require('./stand-under')
+const { required } = require('./errors')
 
 const everything = () => true
 
@@ -33,7 +34,8 @@ const EYES = 1.62
  * @param {{block: string, count?: number, radius?: number, timeout_s?: number, avoid?: number[][]}} args
  * `avoid`: world cells never dug (a build's own blocks, when collecting more of its kind).
  */
-async function collect (bot, { block, count = 1, radius = 16, timeout_s: timeoutS = 60, avoid = [] }) {
+async function collect (bot, args) {
+  const { block, count, radius, timeout_s: timeoutS, avoid } = required(args, 'block', 'count', 'radius', 'timeout_s', 'avoid')
   const kind = sourceOf(bot, block)
   const lacking = toolLacking(bot, kind)
   if (lacking) return needsTool(block, count, lacking)

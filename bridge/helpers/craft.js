@@ -5,7 +5,7 @@
 // one craft at a time until the count is reached. What was made is counted in the inventory
 // before and after; a recipe that cannot be made is refused with its missing ingredients named.
 // Positions are world blocks (x east, y up, z south).
-const { HelperError } = require('./errors')
+const { HelperError, required } = require('./errors')
 const { Stop, runSteps } = require('./stepwise')
 const { withTimeout } = require('./waiting')
 const { kindOf, left } = require('./approach')
@@ -16,7 +16,8 @@ const { vec } = require('./state')
 const TABLE = 'crafting_table'
 
 /** @param {{item: string, count?: number, radius?: number, timeout_s?: number}} args */
-async function craft (bot, { item, count = 1, radius = 16, timeout_s: timeoutS = 60 }) {
+async function craft (bot, args) {
+  const { item, count, radius, timeout_s: timeoutS } = required(args, 'item', 'count', 'radius', 'timeout_s')
   const kind = itemKind(bot, item)
   if (!bot.recipesAll(kind.id, null, true).length) throw new HelperError('bad_args', `${item} is not made by crafting`)
   const deadline = Date.now() + timeoutS * 1000

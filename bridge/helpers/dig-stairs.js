@@ -5,6 +5,7 @@
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
 const { digAlong } = require('./digging')
+const { required } = require('./errors')
 
 const PLANS = {
   // room to jump above the head, then the next step's head and feet cells (top first: what
@@ -14,8 +15,9 @@ const PLANS = {
   down: { footing: [1, 0, -2], missing: 'drop_ahead', cells: [[1, 0, 1], [1, 0, 0], [1, 0, -1]], rise: -1 }
 }
 
-/** @param {{direction: 'up'|'down', steps?: number}} args */
-async function digStairs (bot, { direction, steps = 1 }) {
+/** @param {{direction: 'up'|'down', steps: number}} args */
+async function digStairs (bot, args) {
+  const { direction, steps } = required(args, 'direction', 'steps')
   const plan = PLANS[direction]
   const { facing, start, end, dug, run } = await digAlong(bot, steps, plan)
   return {

@@ -1,8 +1,8 @@
 'use strict'
 // An expected failure with a short machine-readable code the Python side can branch on, and the
 // checks of the numbers the bridge's own callers send (a scan's radius, a block read, the
-// viewer's port). A world tool's arguments arrive checked: its tool.py's model is where their
-// bounds live (agent/tools/model_schema.py).
+// viewer's port). A world tool's arguments arrive checked and whole: its tool.py's model is where
+// their bounds and defaults live (agent/tools/model_schema.py).
 class HelperError extends Error {
   constructor (code, message) {
     super(message)
@@ -14,6 +14,16 @@ class HelperError extends Error {
 // block the bot can read lies outside them.
 const WORLD_BORDER = 30000000
 const BUILD_LIMIT = 2048
+
+/**
+ * `args` once every value named is in it: a world tool's model sends each of them (its tool.py
+ * owns their defaults), so a missing one is a caller's mistake, bad_args naming it.
+ */
+function required (args, ...names) {
+  const missing = names.filter((name) => args[name] === undefined || args[name] === null)
+  if (missing.length > 0) throw new HelperError('bad_args', `missing argument${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`)
+  return args
+}
 
 /** Throws bad_args unless `value` is an integer from `lo` to `hi`. */
 function requireInteger (name, value, lo, hi) {
@@ -29,4 +39,4 @@ function requireWorldBlock ({ x, y, z }) {
   requireInteger('z', z, -WORLD_BORDER, WORLD_BORDER)
 }
 
-module.exports = { HelperError, requireInteger, requireWorldBlock }
+module.exports = { HelperError, required, requireInteger, requireWorldBlock }

@@ -9,16 +9,18 @@ const { frameOf } = require('./frame')
 const { tidy } = require('./numbers')
 const { kindOf, walkable, SEARCH_MARGIN } = require('./approach')
 const { movementsFor } = require('./goto')
+const { required } = require('./errors')
 
 // A walk is searched for to the nearest this many only (approach.js's bounded search): a find
 // is a look, not a walk.
 const PATHS_SEARCHED = 3
 
 /**
- * @param {{blocks?: string[], items?: boolean, players?: boolean, radius?: number, count?: number}} args
+ * @param {{blocks: string[], items: boolean, players: boolean, radius: number, count: number}} args
  *   block names to find; whether dropped items and other players count; blocks from the feet; how many.
  */
-function find (bot, { blocks = [], items = false, players = false, radius = 16, count = 5 }) {
+function find (bot, args) {
+  const { blocks, items, players, radius, count } = required(args, 'blocks', 'items', 'players', 'radius', 'count')
   const feet = bot.entity.position
   const nearBlocks = blocks.flatMap((name) => blocksOf(bot, name, radius, count))
   const entities = Object.values(bot.entities).filter((e) => e !== bot.entity && feet.distanceTo(e.position) <= radius)

@@ -3,7 +3,7 @@
 // the distance is sampled every tick-ish, so the report says how well it was kept, measured.
 // Positions are world blocks (x east, y up, z south); distances are blocks, feet to feet.
 const { goals } = require('mineflayer-pathfinder')
-const { HelperError } = require('./errors')
+const { HelperError, required } = require('./errors')
 const { movementsFor } = require('./goto')
 const { playerEntity, vec } = require('./state')
 const { sleep } = require('./waiting')
@@ -12,8 +12,9 @@ const { haltWatch } = require('./stepwise')
 
 const SAMPLE_MS = 250
 
-/** @param {{player: string, distance?: number, seconds?: number}} args */
-async function follow (bot, { player, distance = 2, seconds = 10 }) {
+/** @param {{player: string, distance: number, seconds: number}} args */
+async function follow (bot, args) {
+  const { player, distance, seconds } = required(args, 'player', 'distance', 'seconds')
   const target = playerEntity(bot, player)
   if (!target) throw new HelperError('not_found', `player '${player}' is not in view of ${bot.username}`)
   bot.pathfinder.setMovements(movementsFor(bot, {}))

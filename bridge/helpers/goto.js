@@ -6,14 +6,16 @@ const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 const { SAFE_DROP } = require('./blocks')
 const { carried } = require('./inventory')
+const { required } = require('./errors')
 
 /**
- * @param {{x: number, y: number, z: number, range?: number, exact?: boolean, timeout_s?: number,
- *   allow_dig?: boolean, allow_build?: boolean, max_drop?: number}} args world coordinates, blocks;
+ * @param {{x: number, y: number, z: number, range?: number, exact?: boolean, timeout_s: number,
+ *   allow_dig: boolean, allow_build: boolean, max_drop: number}} args world coordinates, blocks;
  *   `exact`: end with the feet in the block x, y, z (floored), else within `range` of the point.
  */
 async function goto (bot, args) {
-  const { x, y, z, range = 1, exact = false, timeout_s: timeoutS = 30 } = args
+  const { x, y, z, exact = false, timeout_s: timeoutS } = required(args, 'x', 'y', 'z', 'timeout_s', 'allow_dig', 'allow_build', 'max_drop')
+  const range = exact ? 0 : required(args, 'range').range
   const movements = movementsFor(bot, args)
   bot.pathfinder.setMovements(movements)
   const goal = exact ? new goals.GoalBlock(Math.floor(x), Math.floor(y), Math.floor(z)) : new goals.GoalNear(x, y, z, range)

@@ -3,6 +3,7 @@
 // Movement reports what happened, never what was asked: start, end, displacement, and
 // why it stopped (completed, collision, fell, timeout, disconnected; a grid step also
 // drop_ahead and hazard_ahead, when it stopped before what it read in the blocks ahead).
+const { required } = require('./errors')
 const { sleep } = require('./waiting')
 const { yawFromDeg, yawOfFacing, orientation } = require('./angles')
 const { frameOf } = require('./frame')
@@ -60,7 +61,8 @@ function report (bot, w, stop) {
 }
 
 /** Holds controls (mineflayer's: forward, back, left, right, jump, sprint, sneak) for `seconds`; stops early on collision, fall or disconnect. */
-async function hold (bot, { controls, seconds }) {
+async function hold (bot, args) {
+  const { controls, seconds } = required(args, 'controls', 'seconds')
   const horizontal = controls.some((c) => ['forward', 'back', 'left', 'right'].includes(c))
   const w = watchMove(bot, () => horizontal)
   try {
@@ -84,7 +86,8 @@ async function hold (bot, { controls, seconds }) {
  * of up to `max_drop` blocks, and stops on the last safe block before a deeper drop, a hazard
  * (lava, fire, water over the head, cactus) or a wall.
  */
-async function step (bot, { blocks, max_drop: maxDrop = SAFE_DROP }) {
+async function step (bot, args) {
+  const { blocks, max_drop: maxDrop = SAFE_DROP } = required(args, 'blocks')
   const frame = frameOf(bot)
   const at = reader(bot)
   const plan = planWalk((forward, right, up) => at(frame.toWorld(forward, right, up)), blocks, maxDrop)

@@ -2,6 +2,7 @@
 // mc-observe-blocks: one observation of the blocks around the bot, in its egocentric frame (frame.js).
 const { frameOf } = require('./frame')
 const { reader, openBelow, stepUpAt, SAFE_DROP } = require('./blocks')
+const { required } = require('./errors')
 
 // The voxel grid and the hazard search reach this far above and below the feet block.
 const VERTICAL_REACH = 4
@@ -11,9 +12,10 @@ const MAX_HAZARDS = 32
 const GRID_CHARS = '#0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ%&*+=@$'
 
 /**
- * @param {{radius?: number}} args radius in blocks (default 4)
+ * @param {{radius: number}} args radius in blocks
  */
-function observe (bot, { radius = 4 }) {
+function observe (bot, args) {
+  const { radius } = required(args, 'radius')
   const frame = frameOf(bot)
   const at = reader(bot)
   const cell = (forward, right, up) => at(frame.toWorld(forward, right, up))

@@ -3,7 +3,7 @@
 // jump, land on it; N times. Positions are world blocks (x east, y up, z south); the height
 // gained is measured from the feet, never counted from the placements.
 const { Vec3 } = require('vec3')
-const { HelperError } = require('./errors')
+const { HelperError, required } = require('./errors')
 const { withTimeout } = require('./waiting')
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
@@ -91,8 +91,9 @@ async function climbOne (bot, item, tally) {
   if (now.y !== feet.y + 1) throw new Stop('place_failed', `placed ${item} but the feet are at y ${now.y}, not on it`)
 }
 
-/** @param {{blocks?: number, item?: string}} args */
-async function pillarUp (bot, { blocks = 1, item }) {
+/** @param {{blocks: number, item?: string}} args */
+async function pillarUp (bot, args) {
+  const { blocks, item } = required(args, 'blocks')
   if (item !== undefined && (typeof item !== 'string' || !fullCube(bot, item))) throw new HelperError('bad_args', `item must name a full block to stand on, e.g. dirt (got ${JSON.stringify(item)})`)
   const start = bot.entity.position.clone()
   const { yaw, pitch } = bot.entity

@@ -5,7 +5,7 @@
 // the count (smelting.js says how long each burns). The bot waits by the furnace and takes the
 // output; what was made is counted in the inventory before and after. Positions are world
 // blocks (x east, y up, z south).
-const { HelperError } = require('./errors')
+const { HelperError, required } = require('./errors')
 const { Stop, haltWatch } = require('./stepwise')
 const { withTimeout } = require('./waiting')
 const { left } = require('./approach')
@@ -22,7 +22,8 @@ const TAKE_MS = 3000
 const PREFERRED_FUELS = ['coal', 'charcoal', 'coal_block']
 
 /** @param {{item: string, count?: number, fuel?: string, radius?: number, timeout_s?: number}} args */
-async function smelt (bot, { item, count = 1, fuel = null, radius = 16, timeout_s: timeoutS = 120 }) {
+async function smelt (bot, args) {
+  const { item, count, fuel = null, radius, timeout_s: timeoutS } = required(args, 'item', 'count', 'radius', 'timeout_s')
   const output = typeof item === 'string' && (productOf(item) ?? (inputsFor(item).length ? item : null))
   if (!output || !bot.registry.itemsByName[output]) throw new HelperError('bad_args', `item must be something a furnace makes or smelts${item ? `; '${item}' is neither` : ''}`)
   if (fuel !== null && !(bot.registry.itemsByName[fuel] && fuelTicks(fuel) > 0)) throw new HelperError('bad_args', `fuel must be an item that burns; '${fuel}' does not`)

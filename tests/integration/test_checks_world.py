@@ -86,7 +86,8 @@ def test_the_success_check_turns_true_once_the_bot_walks_out_from_under_the_roof
     assert ROOFED.success is not None
     before = evaluate(roofed, ROOFED.success)
     assert not before.holds and before.detail.startswith("not all hold: sky_visible is false: stone at y=8")
-    walked = roofed.call("goto", {"x": 0.5, "y": 5, "z": 6.5, "range": 0}, timeout_s=30)
+    walked = roofed.call("goto", {"x": 0.5, "y": 5, "z": 6.5, "range": 0, "timeout_s": 30, "allow_dig": False,
+                                  "allow_build": False, "max_drop": 3}, timeout_s=30)
     assert walked["reached"], walked
     assert wait_for(lambda: roofed.state().on_ground)
     after = evaluate(roofed, ROOFED.success)

@@ -59,7 +59,7 @@ def test_logs_put_in_are_in_the_chest_as_the_server_keeps_it(pantry: Body) -> No
     assert _holds(pantry, {"container_has": {"name": "oak_log", "count": 4}})  # any chest near: this one
     with connect(port=pantry.bot.port, username="auditor") as auditor:  # another player opens it
         assert wait_for(lambda: auditor.state().on_ground)
-        seen = auditor.call("chest", {"action": "list"}, timeout_s=30)
+        seen = auditor.call("chest", {"action": "list", "radius": 16, "timeout_s": 30}, timeout_s=30)
     assert _held(seen["chest_items"], "oak_log") == 4 and _held(seen["chest_items"], "bread") == 3
 
 

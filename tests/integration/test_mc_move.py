@@ -123,3 +123,9 @@ def test_max_drop_goes_with_blocks_only_and_within_its_range(field: Body) -> Non
     assert not alone.ok and alone.code == "bad_args" and "max_drop goes with blocks" in alone.reason
     too_deep = field.call("mc-move", blocks=1, max_drop=20)
     assert not too_deep.ok and too_deep.code == "bad_args" and "max_drop" in too_deep.reason
+
+
+def test_mc_stop_releases_the_keys_and_reports_where_the_bot_faces(field: Body) -> None:
+    field.ok("mc-look", facing="east")
+    stopped = field.ok("mc-stop")
+    assert stopped["released"] and stopped["facing"] == "east" and stopped["yaw_deg"] == -90
