@@ -28,7 +28,8 @@ def test_the_follower_keeps_its_distance_while_the_player_walks_away(follower: B
         assert wait_for(lambda: leader.state().on_ground)
         walked: dict = {}
         walk = threading.Thread(target=lambda: walked.update(leader.call(
-            "goto", {"x": 0.5, "y": 5, "z": 12.5, "range": 0}, timeout_s=30)))
+            "goto", {"x": 0.5, "y": 5, "z": 12.5, "range": 0, "timeout_s": 30, "allow_dig": False, "allow_build": False,
+                     "max_drop": 3}, timeout_s=30)))
         walk.start()
         report = follower.ok("mc-follow", player="leader", distance=2, seconds=8)
         walk.join(timeout=30)
