@@ -9,11 +9,11 @@ from agent.bridge import BotConnection, connect
 from agent.checks import parse_check
 from agent.config import AgentConfig
 from agent.infospace import Infospace
+from agent.mc.geometry import BlockPos
 from agent.server import LocalServer, ServerSettings, load_scenario
 from agent.session import WorldOptions, bot_session
 from agent.tools import Executor, ToolSource, load_toolbox
 from agent.tools.result import ToolResult
-from agent.world.models import BlockPos
 from agent.world.spatial import SpatialMemory, Survey, map_view, next_target
 
 RADII = (4, 8, 16)

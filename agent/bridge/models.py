@@ -9,20 +9,16 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from agent.mc.geometry import Facing, Vec3
+from agent.mc.geometry import Facing, Frozen, Vec3
 
 
 # The protocol's limit for one chat message: mc-say's bound; BotConnection.chat cuts longer text.
 MAX_CHAT_LENGTH = 256
 
 
-class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class BotState(Model):
+class BotState(Frozen):
     """One snapshot of the bot."""
 
     username: str
@@ -40,7 +36,7 @@ class BotState(Model):
     time_of_day: int = Field(description="ticks into the day, 0-23999")
 
 
-class PlayerPose(Model):
+class PlayerPose(Frozen):
     """Another player's entity as this bot sees it (the server relays angles in 1/256 turns)."""
 
     username: str
@@ -50,7 +46,7 @@ class PlayerPose(Model):
     facing: Facing
 
 
-class Orientation(Model):
+class Orientation(Frozen):
     """Where the bot looks, in degrees (see the module docstring)."""
 
     yaw_deg: float
@@ -81,7 +77,7 @@ class MoveReport(Orientation):
     depth: int | None = Field(None, description="drop_ahead: open blocks below the feet level there")
 
 
-class BlockBox(Model):
+class BlockBox(Frozen):
     """Block names in a box around the bot's feet block (see bridge/helpers/scan.js for the order)."""
 
     origin: Vec3
@@ -94,7 +90,7 @@ class BlockBox(Model):
         return [self.palette[i] for i in self.cells]
 
 
-class ViewerInfo(Model):
+class ViewerInfo(Frozen):
     """Where the web viewer listens."""
 
     url: str
@@ -103,7 +99,7 @@ class ViewerInfo(Model):
     first_person: bool
 
 
-class BridgeReply(Model):
+class BridgeReply(Frozen):
     """What every JS helper answers: a result, or a coded failure."""
 
     ok: bool
@@ -115,7 +111,7 @@ class BridgeReply(Model):
 EventKind = Literal["spawn", "death", "respawn", "forcedMove", "kicked", "end", "error", "chat", "whisper"]
 
 
-class BotEvent(Model):
+class BotEvent(Frozen):
     """An event from the bot, as forwarded by bridge/helpers/connection.js."""
 
     kind: EventKind

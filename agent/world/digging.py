@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from agent.world.models import BlockPos, Model
+from agent.mc.geometry import BlockPos, Frozen
 
 # bridge/helpers/digging.js: a dig is at most 10 s of digging plus 2 s for the server's word;
 # a step waits at most 2 s to be at rest first (stepwise.js), walks into the next cell in at
@@ -18,7 +18,7 @@ def digging_seconds(steps: int, digs_per_step: int) -> float:
     return steps * (digs_per_step * DIG_S + MOVE_S)
 
 
-class BlockSeen(Model):
+class BlockSeen(Frozen):
     """A block at a world position and its egocentric offset from the feet block of the step it was met in."""
 
     block: str
@@ -28,7 +28,7 @@ class BlockSeen(Model):
     up: int
 
 
-class DigRun(Model):
+class DigRun(Frozen):
     """What every digging run reports besides its own fields."""
 
     blocks_dug: int = Field(description="blocks really gone after digging (cells already free are not counted)")

@@ -3,16 +3,16 @@ mc-equip's after equipping."""
 
 from __future__ import annotations
 
-from agent.world.models import Model
+from agent.mc.geometry import Frozen
 
 
-class Item(Model):
+class Item(Frozen):
     name: str
     count: int
     slot: int
 
 
-class InventoryView(Model):
+class InventoryView(Frozen):
     items: list[Item]
     held: Item | None
     empty_slots: int

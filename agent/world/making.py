@@ -8,18 +8,18 @@ from typing import Literal
 
 from pydantic import Field
 
+from agent.mc.geometry import Frozen
 from agent.mc.names import Item
-from agent.world.models import Model
 
 MakeStop = Literal["completed", "incomplete", "refused", "not_found", "unreachable", "timeout", "stopped", "disconnected"]
 
 
-class ItemChange(Model):
+class ItemChange(Frozen):
     name: str
     count: int = Field(description="gained (> 0) or lost (< 0), counted before and after")
 
 
-class MakeReport(Model):
+class MakeReport(Frozen):
     """What crafting or smelting an item did."""
 
     item: str = Field(description="the item made")

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from agent.mc.geometry import Vec3
-from agent.world.models import Model
+from agent.mc.geometry import Frozen, Vec3
 
 
-class GotoReport(Model):
+class GotoReport(Frozen):
     reached: bool
     reason: str
     start: Vec3

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.world.models import BlockPos
+from agent.mc.geometry import BlockPos
 from agent.world.spatial import Mark, SpatialMemory, map_view, overview
 from agent.world.spatial.view import bearing
 from spatial_worlds import column, layer, survey

@@ -11,8 +11,7 @@ from enum import IntEnum
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from agent.mc.geometry import Facing
-from agent.world.models import BlockPos
+from agent.mc.geometry import BlockPos, Facing
 
 
 class Kind(IntEnum):

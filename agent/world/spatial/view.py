@@ -11,8 +11,7 @@ import numpy as np
 from pydantic import Field
 
 from agent.mc.frame import to_ego
-from agent.mc.geometry import Facing
-from agent.world.models import BlockPos, Model
+from agent.mc.geometry import BlockPos, Facing, Frozen
 from agent.world.spatial.memory import SpatialMemory
 from agent.world.spatial.picture import LEGEND, Mark, marks, render
 from agent.world.spatial.walking import SAFE_DROP, SIDE_MARGIN, Frontier
@@ -23,7 +22,7 @@ MAX_SEEN = 5
 BEARINGS = ("ahead", "ahead right", "right", "behind right", "behind", "behind left", "left", "ahead left")
 
 
-class MapCell(Model):
+class MapCell(Frozen):
     """A cell of the map: where it is in the world, and from the bot's feet block."""
 
     x: int
@@ -51,7 +50,7 @@ class SeenBlock(MapCell):
     name: str
 
 
-class MapView(Model):
+class MapView(Frozen):
     feet: BlockPos
     facing: Facing
     radius: int

@@ -3,10 +3,9 @@ from typing import Literal
 from pydantic import Field
 
 from agent.bridge import timeouts
-from agent.mc.geometry import Vec3
+from agent.mc.geometry import BlockPos, Frozen, Vec3
 from agent.mc.names import BlockName, Item
 from agent.world.digging import BlockSeen
-from agent.world.models import BlockPos, Model
 from agent.world.toolkit import RADII, ToolArgs, menu, run_tool
 
 # The arguments' bounds (here only: approach.js takes the values as checked).
@@ -28,7 +27,7 @@ ApproachStop = Literal["completed", "not_found", "unreachable", "needs_tool", "f
                        "blocked", "fell", "stopped", "timeout"]
 
 
-class Result(Model):
+class Result(Frozen):
     """mc-approach's result (bridge/helpers/approach.js): the bot walked beside the nearest block of
     a kind that a walk reaches, or dug a way to the nearest when all are buried. World blocks: x
     east, y up, z south."""

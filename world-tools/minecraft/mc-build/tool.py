@@ -4,9 +4,9 @@ from pydantic import ConfigDict, Field, model_validator
 
 from agent.bridge import BotConnection, timeouts
 from agent.checks.model import Placement, Plan
+from agent.mc.geometry import Frozen
 from agent.mc.names import BlockName
 from agent.world.blueprints import shape_plan
-from agent.world.models import Model
 from agent.world.toolkit import ToolArgs, WorldCell, in_world, menu, run_tool
 
 # The arguments' bounds (here only: build.js takes the values as checked).
@@ -50,7 +50,7 @@ class Args(ToolArgs):
         return self
 
 
-class BuildCell(Model):
+class BuildCell(Frozen):
     x: int
     y: int
     z: int
@@ -62,7 +62,7 @@ class UnbuiltCell(BuildCell):
     reason: str = Field(description="why it was not placed")
 
 
-class Result(Model):
+class Result(Frozen):
     """mc-build's result (bridge/helpers/build.js): a blueprint placed from the inventory, read back
     cell by cell. World blocks: x east, y up, z south."""
 

@@ -3,8 +3,8 @@ from typing import Literal
 from pydantic import ConfigDict, Field, model_validator
 
 from agent.bridge import timeouts
+from agent.mc.geometry import BlockPos, Frozen
 from agent.mc.names import MAX_ITEM_COUNT, Item, ItemName
-from agent.world.models import BlockPos, Model
 from agent.world.toolkit import COUNTS, RADII, ToolArgs, menu, run_tool, stopped_unless_completed
 
 # The arguments' bounds (here only: chest.js takes the values as checked).
@@ -40,7 +40,7 @@ ChestAction = Literal["list", "deposit", "withdraw"]
 ChestStop = Literal["completed", "not_found", "unreachable", "incomplete", "timeout"]
 
 
-class Result(Model):
+class Result(Frozen):
     """mc-chest's result (bridge/helpers/chest.js): the nearest chest walked to, items put in or taken
     out, and what it holds read back by opening it again. World blocks: x east, y up, z south."""
 

@@ -1,6 +1,5 @@
 from agent.bridge import timeouts
-from agent.mc.geometry import Vec3
-from agent.world.models import Model
+from agent.mc.geometry import Frozen, Vec3
 from agent.world.toolkit import BlockTarget, call, run_tool
 
 # bridge/helpers/dig.js gives up after 15 s of digging.
@@ -10,7 +9,7 @@ DIG_S = 15.0
 Args = BlockTarget
 
 
-class Result(Model):
+class Result(Frozen):
     """mc-dig's result (bridge/helpers/dig.js): one block dug, read back afterwards."""
 
     block: str

@@ -15,8 +15,7 @@ from pydantic import Field, WithJsonSchema, field_validator
 from agent.bridge import timeouts
 from agent.checks import Check, Verdict, evaluate, parse_check, pursued_check
 from agent.checks.model import CheckError
-from agent.mc.geometry import Vec3
-from agent.world.models import Model
+from agent.mc.geometry import Frozen, Vec3
 from agent.world.pathfinding import GotoReport
 from agent.world.spatial import Target, memory_of, next_target, survey_into
 from agent.world.spatial.walking import SAFE_DROP
@@ -61,7 +60,7 @@ class Args(ToolArgs):
 StopReason = Literal["goal_reached", "goal_lost", "no_frontier", "max_blocks", "max_seconds"]
 
 
-class Cell(Model):
+class Cell(Frozen):
     """A feet block, world blocks."""
 
     x: int
@@ -69,7 +68,7 @@ class Cell(Model):
     z: int
 
 
-class Leg(Model):
+class Leg(Frozen):
     """One walk to a chosen cell."""
 
     target: Cell
@@ -81,7 +80,7 @@ class Leg(Model):
     end: Vec3
 
 
-class FrontierLeft(Model):
+class FrontierLeft(Frozen):
     """A frontier still open when mc-explore stopped."""
 
     x: int
@@ -91,7 +90,7 @@ class FrontierLeft(Model):
     distance: float = Field(description="straight-line blocks from the bot")
 
 
-class Result(Model):
+class Result(Frozen):
     """What mc-explore returns: why it stopped, what it found, the way it went and what is left.
 
     World blocks: x east, y up, z south; a cell is a feet block."""

@@ -2,9 +2,8 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from agent.mc.geometry import Vec3
+from agent.mc.geometry import BlockPos, Frozen, Vec3
 from agent.mc.names import BlockName
-from agent.world.models import BlockPos, Model
 from agent.world.spatial import memory_of
 from agent.world.toolkit import RADII, ToolArgs, fmt_offset, menu, run_tool
 
@@ -35,7 +34,7 @@ class Args(ToolArgs):
         return self
 
 
-class Sighting(Model):
+class Sighting(Frozen):
     kind: Literal["block", "item", "player"]
     name: str = Field(description="the block or item name, or the player's username")
     count: int | None = Field(None, description="items in a dropped stack")
@@ -48,7 +47,7 @@ class Sighting(Model):
                                                "None when not searched (past the nearest few) or out of time")
 
 
-class Result(Model):
+class Result(Frozen):
     """What mc-find returns (bridge/helpers/find.js): the nearest blocks of the kinds asked for,
     dropped items and other players, nearest first.
 

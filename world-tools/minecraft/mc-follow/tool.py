@@ -3,8 +3,7 @@ from typing import Literal
 from pydantic import Field
 
 from agent.bridge import timeouts
-from agent.mc.geometry import Vec3
-from agent.world.models import Model
+from agent.mc.geometry import Frozen, Vec3
 from agent.world.toolkit import ToolArgs, menu, run_tool
 
 # The arguments' bounds (here only: follow.js takes the values as checked).
@@ -23,7 +22,7 @@ class Args(ToolArgs):
 FollowStop = Literal["completed", "lost", "stopped", "disconnected"]
 
 
-class Result(Model):
+class Result(Frozen):
     """mc-follow's result (bridge/helpers/follow.js): a player followed at a distance for a bounded
     time, with the distance kept, measured. World blocks: x east, y up, z south; distances are
     blocks from the bot's feet to the player's."""

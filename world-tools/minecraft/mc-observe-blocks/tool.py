@@ -2,8 +2,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from agent.mc.geometry import Facing
-from agent.world.models import BlockPos, Model
+from agent.mc.geometry import BlockPos, Facing, Frozen
 from agent.world.toolkit import ToolArgs, call, fmt_offset, menu, run_tool
 
 
@@ -12,7 +11,7 @@ class Args(ToolArgs):
                         json_schema_extra=menu(4, 8, 16))
 
 
-class Free(Model):
+class Free(Frozen):
     """Free blocks before the first obstruction, capped at the radius (0 = blocked at once)."""
 
     forward: int
@@ -23,12 +22,12 @@ class Free(Model):
     down: int = Field(description="below the feet")
 
 
-class Clearance(Model):
+class Clearance(Frozen):
     feet: bool
     head: bool
 
 
-class Hazard(Model):
+class Hazard(Frozen):
     kind: Literal["lava", "fire", "water", "cactus", "drop"]
     block: str | None
     forward: int
@@ -38,13 +37,13 @@ class Hazard(Model):
     depth: int | None = Field(None, description="drops only: open blocks below")
 
 
-class Grid(Model):
+class Grid(Frozen):
     layout: str
     palette: dict[str, str | None]
     layers: list[list[str]]
 
 
-class Result(Model):
+class Result(Frozen):
     """mc-observe-blocks' result (bridge/helpers/observe-blocks.js): the blocks around the bot, egocentric."""
 
     facing: Facing

@@ -3,8 +3,7 @@ from typing import Literal
 from pydantic import Field
 
 from agent.bridge import timeouts
-from agent.mc.geometry import Vec3
-from agent.world.models import Model
+from agent.mc.geometry import Frozen, Vec3
 from agent.world.toolkit import BLOCKS, ToolArgs, run_tool, stopped_unless_completed
 
 # bridge/helpers/pillar-up.js: a step waits at most 2 s to be at rest first (stepwise.js), then
@@ -22,7 +21,7 @@ class Args(ToolArgs):
 PillarStop = Literal["completed", "no_blocks", "blocked_above", "place_failed", "fell", "stopped", "disconnected"]
 
 
-class Result(Model):
+class Result(Frozen):
     """mc-pillar-up's result (bridge/helpers/pillar-up.js): climbing by placing blocks under the feet."""
 
     item: str | None = Field(description="the block placed; None when the inventory held none")

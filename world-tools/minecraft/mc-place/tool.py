@@ -3,8 +3,7 @@ from typing import Literal
 from pydantic import Field
 
 from agent.bridge import timeouts
-from agent.mc.geometry import Vec3
-from agent.world.models import Model
+from agent.mc.geometry import Frozen, Vec3
 from agent.world.toolkit import BlockTarget, call, run_tool
 
 # bridge/helpers/place.js waits up to 5 s for the server to confirm.
@@ -17,7 +16,7 @@ class Args(BlockTarget):
         None, description="the neighbour to place against; default: the first solid one, below first")
 
 
-class Result(Model):
+class Result(Frozen):
     """mc-place's result (bridge/helpers/place.js): one block placed, read back afterwards."""
 
     item: str

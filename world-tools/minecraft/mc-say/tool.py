@@ -1,7 +1,7 @@
 from pydantic import Field
 
 from agent.bridge.models import MAX_CHAT_LENGTH
-from agent.world.models import Model
+from agent.mc.geometry import Frozen
 from agent.world.toolkit import ToolArgs, call, run_tool
 
 
@@ -9,7 +9,7 @@ class Args(ToolArgs):
     text: str = Field(min_length=1, max_length=MAX_CHAT_LENGTH, description="the message")
 
 
-class Result(Model):
+class Result(Frozen):
     """mc-say's result (bridge/helpers/say.js): the chat line sent."""
 
     sent: str

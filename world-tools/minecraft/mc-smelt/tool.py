@@ -1,9 +1,9 @@
 from pydantic import Field
 
 from agent.bridge import timeouts
+from agent.mc.geometry import BlockPos
 from agent.mc.names import ItemName
 from agent.world.making import MakeReport
-from agent.world.models import BlockPos
 from agent.world.toolkit import COUNTS, RADII, ToolArgs, menu, run_tool, stopped_unless_completed
 
 # The arguments' bounds (here only: smelt.js takes the values as checked).

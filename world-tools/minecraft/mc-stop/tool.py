@@ -1,9 +1,8 @@
-from agent.mc.geometry import Facing
-from agent.world.models import Model
+from agent.mc.geometry import Facing, Frozen
 from agent.world.toolkit import NoArgs, call, run_tool
 
 
-class Result(Model):
+class Result(Frozen):
     """mc-stop's result (bridge/helpers/stop.js): controls released, and where the bot faces."""
 
     released: bool
