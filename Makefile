@@ -1,13 +1,16 @@
 # The two commands: `make demo` runs the main job, `make test` runs the tests.
 # Both install what is missing first (scripts/bootstrap.sh; quick once done).
 # `make unit` runs the tests that start no server (not marked `integration`), for quick turns.
+# `make test` runs them in two worker processes (pytest-xdist): most of a test's time is real-time
+# waiting on servers and walks. Each worker starts its own servers on free ports; --dist loadfile keeps
+# a file on one worker, so a file's module fixtures (a model server) start once.
 .PHONY: bootstrap test unit demo bench clean
 
 bootstrap:
 	@scripts/bootstrap.sh
 
 test: bootstrap
-	.venv/bin/python -m pytest
+	.venv/bin/python -m pytest -n 2 --dist loadfile
 
 unit: bootstrap
 	.venv/bin/python -m pytest -m "not integration"

@@ -18,8 +18,9 @@ from support.procs import mcagent, new_token, transcript
 VIEWER_SKY = (173, 216, 230)
 # Terrain must fill at least this share of the picture: superflat ground alone fills ~45 %.
 TERRAIN_SHARE = 0.25
-# Chunks take ~10-15 s to arrive and render in software GL on 2 cores.
-RENDER_WAIT_S = 60
+# Chunks take ~10-15 s to arrive and render in software GL on 2 idle cores, several times that
+# while other test processes share the cores; the wait ends as soon as the terrain settles.
+RENDER_WAIT_S = 240
 # Where screenshots also go when set (the README's pictures are made this way).
 SCREENSHOTS = os.environ.get("MCAGENT_SCREENSHOTS")
 

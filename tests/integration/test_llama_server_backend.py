@@ -1,6 +1,7 @@
 """The `llama-server:` backend against llama.cpp's real llama-server (built by scripts/bootstrap.sh)
-serving the embedded SmolLM2 with two slots: select picks the same on every call, with scores
-close to each other and to in-process's, `llm check` lists the slots, `mcagent llm serve` leaves nothing behind,
+serving the embedded SmolLM2 with two slots: select alone gives the same scores on every call, a
+neighbour's batches move them by less than half the pick's lead, and they are close to in-process's,
+`llm check` lists the slots, `mcagent llm serve` leaves nothing behind,
 and the planner runs in a real flying-squid world through it, each step computing only what it
 added to the prompt."""
 
@@ -27,6 +28,8 @@ from support.planning import run_config  # noqa: E402
 from support.procs import env_with_token, interruptible, mcagent, new_token, transcript, wait_until_gone  # noqa: E402
 
 ASKED = 50
+# Calls with the server to itself: enough to see a repeat is exact.
+ALONE = 5
 TOOLS = ["mc-look", "mc-move", "mc-observe-blocks", "explore-area", "mc-map", "mc-dig", "mc-pillar-up",
          "describe-note", "mc-find", "mc-collect"]
 CATALOG = "\n".join(f"- {name}: a tool of the bot, number {i}, for work in the world" for i, name in enumerate(TOOLS))
@@ -57,30 +60,35 @@ def _ranking(backend) -> tuple[list[str], list[float]]:
     return [TOOLS[i] for i in sorted(range(len(TOOLS)), key=lambda i: -scores[i])], scores
 
 
-def test_select_picks_the_same_on_every_call_while_another_agent_uses_the_other_slot(server):
+def test_select_alone_repeats_its_scores_and_a_neighbour_in_its_batches_moves_them_less_than_the_lead(server):
     backend = open_backend(f"{server.spec()}?slot=0")
+    alone = [_ranking(backend) for _ in range(ALONE)]
+    first_order, first_scores = alone[0]
+    assert all(scores == first_scores for _, scores in alone)  # to the last digit: no one else in its batches
+    best, second = sorted(first_scores, reverse=True)[:2]
+    lead = best - second
     other = open_backend(f"{server.spec()}?slot=1")
     busy = threading.Event()
 
     def neighbour() -> None:  # continuous batching puts its tokens in the same batches as ours
         while not busy.is_set():
-            _ramble.run(prompt=f"Tell me about block {len(other.usage.model_dump())} of the world.", backend=other,
-                        use_thread=False)
+            _ramble.run(prompt="Tell me about the blocks of the world.", backend=other, use_thread=False)
 
     thread = threading.Thread(target=neighbour, daemon=True)
     thread.start()
     try:
-        rankings = [_ranking(backend) for _ in range(ASKED)]
+        shared = [_ranking(backend) for _ in range(ASKED)]
     finally:
         busy.set()
         thread.join(timeout=60)
     assert other.usage.calls >= 1
-    first_order, first_scores = rankings[0]
-    assert all(order[0] == first_order[0] for order, _ in rankings), {o[0] for o, _ in rankings}
-    # Not to the last digit: llama.cpp's kernels are not batch-invariant, so a neighbour's tokens
-    # in the same batch move the scores (by up to 0.012 on a loaded 2-core machine, 100 calls);
-    # near-ties (this prompt's closest pair is 0.022 apart) may then swap, the pick does not.
-    assert all(scores == pytest.approx(first_scores, abs=0.05) for _, scores in rankings)
+    # llama.cpp's kernels are not batch-invariant: a neighbour's tokens in the same batch move
+    # the scores in the last digits (up to 0.02 on a loaded 2-core machine), so no exact
+    # repeat is claimed, and near-ties may swap. The pick holds: it leads by 0.5 here, and no
+    # score moves by half of that.
+    moved = max(abs(score - alone_score) for _, scores in shared for score, alone_score in zip(scores, first_scores))
+    assert moved < lead / 2, (moved, lead)
+    assert all(order[0] == first_order[0] for order, _ in shared), {order[0] for order, _ in shared}
 
 
 def test_select_ranks_the_same_on_every_call_in_process_and_as_the_server_does(server):

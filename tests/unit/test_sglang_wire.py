@@ -456,7 +456,7 @@ def test_a_busy_server_is_retried_under_the_policy_the_backend_was_given(fake):
 @pytest.mark.parametrize(("url", "says"), [
     (closed_port_url(), "cannot reach an SGLang server: .* the server cannot be reached"),
     ("http://127.0.0.1:notaport", "cannot reach an SGLang server: .*the request cannot be sent .*[Pp]ort"),
-])
+], ids=["closed-port", "not-a-port"])  # not the port: parallel workers must collect the same ids
 def test_an_unreachable_or_malformed_url_is_one_line(url, says):
     with pytest.raises(LlmError, match=says) as caught:
         SglangBackend(url, FAST)
