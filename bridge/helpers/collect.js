@@ -22,7 +22,10 @@ const everything = () => true
 
 // A drop appears within a tick or two of the dig and flies up to ~2 blocks off (flying-squid: a
 // random speed); it is handed over half a second after it appears, within 1.75 blocks of the feet.
+// A block the game says always drops (a log, stone) is waited on longer: on a loaded machine the
+// server's entity spawn came after a second, and the log was left on the ground as "nothing dropped".
 const DROP_APPEARS_MS = 1000
+const DROP_PROMISED_MS = 5000
 const DROP_FLIES = 3
 const PICKUP_MS = 1000
 const PICKUP_TRIES = 3
@@ -124,8 +127,9 @@ function needsTool (block, count, tools) {
 async function pickUp (bot, cell, deadline, name, free) {
   const had = carried(bot, everything)
   const picked = () => carried(bot, everything) > had
+  const appears = bot.registry.blocksByName[name]?.drops?.length ? DROP_PROMISED_MS : DROP_APPEARS_MS
   for (let attempt = 0; attempt < PICKUP_TRIES; attempt++) {
-    const drop = await waitFor(() => picked() || nearestDrop(bot, cell), Math.min(DROP_APPEARS_MS, left(deadline)))
+    const drop = await waitFor(() => picked() || nearestDrop(bot, cell), Math.min(appears, left(deadline)))
     if (!drop || picked()) return // picked up, or nothing dropped (a block that drops nothing): the count says so
     const p = drop.position.floored()
     // after a walk that found no way to a drop above the feet, one that may dig and step up on
