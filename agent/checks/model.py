@@ -11,8 +11,10 @@ A check is written in YAML or JSON as a mapping with one key, its predicate:
     near_block: {block: gold_block, distance: 2}  a block of that kind this close (blocks, 3D) to the
                                                 feet; its verdict never says where one is
     blueprint: {anchor: [x, y, z], blocks: [{at: [dx, dy, dz], block: stone}, ...]}
-                                                every cell anchor + at holds its block; the verdict
-                                                gives the share right (matches / cells)
+                                                every cell anchor + at holds its block, in the state
+                                                asked (`oak_door[facing=east,half=lower]`: the
+                                                properties a placer chooses); the verdict gives
+                                                the share right (matches / cells)
     block_at: {at: [x, y, z], block: stone}     that world cell holds that block
     near_player: {name: alex, distance: 3}      another player is this close (blocks, 3D) to the feet
     container_has: {at: [x, y, z], name: oak_log, count: 5}
@@ -42,6 +44,7 @@ from pydantic import BeforeValidator, Field, StrictFloat, StrictInt, ValidationE
 
 from agent.config.layers import StrictModel, read_yaml_layer
 from agent.errors import ConfigError
+from agent.mc.blockstate import BlockSpec
 from agent.mc.names import MAX_ITEM_COUNT, BlockName, Item, ItemName
 from agent.mc.transform import Transform
 
@@ -123,13 +126,14 @@ class PlayerNearness(StrictModel):
 
 
 class Placement(StrictModel):
-    """A block name at a world cell (or, in a blueprint, at an offset from its anchor)."""
+    """A block at a world cell (or, in a blueprint, at an offset from its anchor): a name, or a
+    name with the state asked of it, `oak_stairs[facing=east,half=bottom]` (agent/mc/blockstate.py)."""
 
     at: Cell
-    block: BlockName
+    block: BlockSpec
 
 
-MAX_BLUEPRINT_CELLS = 512
+MAX_BLUEPRINT_CELLS = 8192  # a 20 x 20 x 20 build
 
 
 class Plan(StrictModel):

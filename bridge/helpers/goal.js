@@ -13,6 +13,7 @@ const { contactsWith } = require('./contact')
 const { kindOf } = require('./approach')
 const { chestContents } = require('./chest')
 const { playerEntity } = require('./state')
+const { parseSpec, stateAt, sameBlock, specOf } = require('./blockstate')
 
 const finding = (holds, says) => ({ holds, says })
 const between = (v, a, b) => v >= Math.min(a, b) && v <= Math.max(a, b)
@@ -62,18 +63,18 @@ const PREDICATES = {
     const d = feet.distanceTo(other.position)
     return finding(d <= distance, `${name} is ${d.toFixed(1)} blocks from the feet`)
   },
-  block_at: ({ at }, { at: cell, block }) => {
-    const name = at(new Vec3(...cell)).name
-    return finding(name === block, name === null ? 'that chunk is not loaded' : `${name} there`)
+  block_at: ({ bot }, { at: cell, block }) => {
+    const now = stateAt(bot, new Vec3(...cell))
+    return finding(sameBlock(now, parseSpec(block)), now === null ? 'that chunk is not loaded' : `${specOf(now)} there`)
   },
-  // How much of a build stands: the share of cells that hold their block (matches / cells), and
-  // the first few that do not.
-  blueprint: ({ at }, { anchor, blocks }) => {
+  // How much of a build stands: the share of cells that hold their block, in the state the
+  // blueprint asks (blockstate.js), over all cells; and the first few that do not.
+  blueprint: ({ bot }, { anchor, blocks }) => {
     const wrong = []
     for (const { at: [dx, dy, dz], block } of blocks) {
       const cell = new Vec3(anchor[0] + dx, anchor[1] + dy, anchor[2] + dz)
-      const name = at(cell).name
-      if (name !== block) wrong.push(`(${cell.x}, ${cell.y}, ${cell.z}) holds ${name ?? 'nothing loaded'}, not ${block}`)
+      const now = stateAt(bot, cell)
+      if (!sameBlock(now, parseSpec(block))) wrong.push(`(${cell.x}, ${cell.y}, ${cell.z}) holds ${now ? specOf(now) : 'nothing loaded'}, not ${block}`)
     }
     const right = blocks.length - wrong.length
     const share = `${right} of ${blocks.length} cells right (${Math.round(100 * right / blocks.length)} %)`

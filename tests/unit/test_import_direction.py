@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("mc",),                                   # the game's words: Vec3, frames, names, game data
     ("bridge", "llm", "serving", "versions"),  # the body's wire, the model's, model servers, what doctor reports
     ("checks", "chat", "world_view", "diagnostics"),  # what holds in the world; chat; views; backend checks
-    ("tools", "server", "goals"),              # the tool catalogue, the local server, reading a goal
+    ("tools", "server", "goals", "blueprint"),  # the tool catalogue, the local server, reading a goal, blueprints
     ("world", "planner"),                      # support for world tools; the planner
     ("session", "replay"),                     # a run; reading one back
     ("eval", "soak"),                          # many runs
