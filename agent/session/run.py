@@ -23,6 +23,7 @@ from agent.planner.classify import classify
 from agent.planner.domains import domain_values
 from agent.planner.focus import Focus
 from agent.planner.tool_trace import ToolTrace
+from agent.session.build_seen import record_builds
 from agent.session.keeper import BodyKeeper
 from agent.session.milestones import MilestoneWatch
 from agent.session.watching import run_setup, watching
@@ -124,6 +125,7 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
             stop_following()
         if judge is not None:
             result = result.model_copy(update={"final_check": judge()})
+            record_builds(session.bot, check, writer)
         if request.judge is not None:
             result = result.model_copy(update={"judged": hidden_judge(session, request.judge, writer)})
     finally:

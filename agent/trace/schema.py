@@ -262,6 +262,45 @@ class Judged(_Event):
     detail: str
 
 
+# What a blueprint's cell holds when nothing is built in it yet.
+EMPTY_BLOCKS = frozenset({"air", "cave_air", "void_air"})
+
+
+class CellSeen(BaseModel):
+    """One cell of a blueprint after the run: the block asked there and what the world holds."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    at: tuple[int, int, int] = Field(description="the world cell: x east, y up, z south")
+    wanted: str = Field(description="the block asked, with the state asked: oak_stairs[facing=east,half=bottom]")
+    held: str | None = Field(description="what the world holds, with the properties a placer chooses; None: not loaded")
+    right: bool = Field(description="it holds the block wanted in the state asked, as the blueprint check compares")
+
+    @property
+    def missing(self) -> bool:
+        """Nothing stands where a block is wanted (or nothing could be read there)."""
+        return not self.right and (self.held is None or self.held in EMPTY_BLOCKS)
+
+    @property
+    def wrong(self) -> bool:
+        """Another block, or the block in another state, stands where one is wanted."""
+        return not self.right and not self.missing
+
+
+class BuildSeen(_Event):
+    """A blueprint of the goal check read in the world after the run, cell by cell (the report
+    draws it beside what the world holds); one per blueprint the check has."""
+
+    event: Literal["build_seen"] = "build_seen"
+    anchor: tuple[int, int, int] = Field(description="the blueprint's anchor, a world cell")
+    cells: list[CellSeen] = Field(min_length=1, description="every cell of the blueprint, in its order (at most 8192)")
+
+    def said(self) -> str:
+        """`4 of 6 cells right (67 %): 1 wrong, 1 missing`."""
+        right, wrong = sum(c.right for c in self.cells), sum(c.wrong for c in self.cells)
+        share = f"{right} of {len(self.cells)} cells right ({round(100 * right / len(self.cells))} %)"
+        return share if right == len(self.cells) else f"{share}: {wrong} wrong, {len(self.cells) - right - wrong} missing"
+
+
 class Milestone(_Event):
     """A check on the way to the goal (a scenario's `milestones`) held for the first time, read
     in the world after a tool call."""
@@ -341,7 +380,8 @@ class RunEnd(_Event, RunTotals):
 
 Event = Annotated[
     RunStart | LlmCall | ToolCall | ToolResult | OuterStep | MethodStep | MethodStart | MethodEnd | DoneClaim | GoalAdded
-    | Understood | Focused | Needed | Judged | Milestone | Chat | Command | Death | Respawn | Disconnect | Rejoin | Error | RunEnd,
+    | Understood | Focused | Needed | Judged | BuildSeen | Milestone | Chat | Command | Death | Respawn | Disconnect | Rejoin
+    | Error | RunEnd,
     Field(discriminator="event"),
 ]
 EVENT: TypeAdapter[Event] = TypeAdapter(Event)

@@ -14,6 +14,7 @@ const { kindOf } = require('./approach')
 const { chestContents } = require('./chest')
 const { playerEntity } = require('./state')
 const { parseSpec, stateAt, sameBlock, specOf } = require('./blockstate')
+const { heldCells } = require('./read-cells')
 
 const finding = (holds, says) => ({ holds, says })
 const between = (v, a, b) => v >= Math.min(a, b) && v <= Math.max(a, b)
@@ -69,15 +70,12 @@ const PREDICATES = {
   },
   // How much of a build stands: the share of cells that hold their block, in the state the
   // blueprint asks (blockstate.js), over all cells; and the first few that do not.
-  blueprint: ({ bot }, { anchor, blocks }) => {
-    const wrong = []
-    for (const { at: [dx, dy, dz], block } of blocks) {
-      const cell = new Vec3(anchor[0] + dx, anchor[1] + dy, anchor[2] + dz)
-      const now = stateAt(bot, cell)
-      if (!sameBlock(now, parseSpec(block))) wrong.push(`(${cell.x}, ${cell.y}, ${cell.z}) holds ${now ? specOf(now) : 'nothing loaded'}, not ${block}`)
-    }
-    const right = blocks.length - wrong.length
-    const share = `${right} of ${blocks.length} cells right (${Math.round(100 * right / blocks.length)} %)`
+  blueprint: ({ bot }, plan) => {
+    const cells = heldCells(bot, plan)
+    const wrong = cells.filter((c) => !c.right)
+      .map(({ at, held, wanted }) => `(${at.join(', ')}) holds ${held ?? 'nothing loaded'}, not ${wanted}`)
+    const right = cells.length - wrong.length
+    const share = `${right} of ${cells.length} cells right (${Math.round(100 * right / cells.length)} %)`
     return finding(wrong.length === 0, wrong.length ? `${share}; ${wrong.slice(0, WRONG_SAID).join('; ')}` : share)
   },
   // What chests hold, read through the server before the predicates run (readChests). Without

@@ -13,6 +13,7 @@ const ACTIONS = {
   ...pick(require('./state'), ['state', 'playerPose']),
   ...pick(require('./scan'), ['scanBox', 'blockAt']),
   ...pick(require('./goal'), ['checkGoal']),
+  ...pick(require('./read-cells'), ['readCells']),
   ...pick(require('./contact'), ['forgetContacts']),
   ...pick(require('./digest'), ['digest']),
   ...pick(require('./grounds'), ['grounds']),

@@ -12,7 +12,7 @@ from agent.replay.report import report_html
 from agent.replay.timeline import Filters, render
 from agent.trace import Event, read_trace
 from agent.trace.schema import (
-    EVENT, Chat, Command, Death, Disconnect, DoneClaim, Error, Focused, GoalAdded, InnerLoop, Judged, LlmCall, MethodEnd,
+    EVENT, BuildSeen, CellSeen, Chat, Command, Death, Disconnect, DoneClaim, Error, Focused, GoalAdded, InnerLoop, Judged, LlmCall, MethodEnd,
     MethodStart, MethodStep, Milestone, Needed, OuterStep, Pose, Rejoin, Respawn, RunEnd, RunSetup, RunStart, SubGoalRead,
     ToolCall, ToolResult, Understood,
 )
@@ -48,6 +48,7 @@ EVERY_KIND = [
     Focused(index=1, of=2, check="has_item oak_log 3", outer_step=1),
     Needed(tool="mc-collect", check="has_item wooden_pickaxe 1", index=1, depth=1, outer_step=2),
     Judged(check="container_has oak_log 3", holds=False, detail="container_has oak_log 3 is false: 0 in the chests"),
+    BuildSeen(anchor=(0, 5, 2), cells=[CellSeen(at=(0, 5, 2), wanted="dirt", held="air", right=False)]),
     Chat(username="alex", message="hi"),
     Command(player="alex", command="!stop", accepted=False, reason="not on the chat allowlist"),
     Death(),
