@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from agent.trace.schema import (
-    Chat, Command, Death, Disconnect, DoneClaim, Error, Event, Focused, GoalAdded, Judged, MethodEnd, MethodStart,
+    BuildSeen, Chat, Command, Death, Disconnect, DoneClaim, Error, Event, Focused, GoalAdded, Judged, MethodEnd, MethodStart,
     MethodStep, Milestone, Needed, OuterStep, Respawn, RunEnd, RunStart, ToolResult, Understood,
 )
 
@@ -52,9 +52,14 @@ def _status(result: dict) -> Text:
     return Text(f"{shown:<20}", style=STATUS_STYLE.get(status, "yellow"))
 
 
+def step_label(step: OuterStep | MethodStep) -> str:
+    """`3` for an outer step, `3.2` for a method's inner step, `sub1:2` in a sub-plan."""
+    where = f"{step.outer_step}.{step.inner_loop.inner_step}" if isinstance(step, MethodStep) else str(step.outer_step)
+    return f"sub{step.plan}:{where}" if step.plan else where
+
+
 def _step(event: OuterStep | MethodStep, details: bool) -> list[Text]:
-    where = f"{event.outer_step}.{event.inner_loop.inner_step}" if isinstance(event, MethodStep) else f"{event.outer_step}"
-    where = f"sub{event.plan}:{where}" if event.plan else where
+    where = step_label(event)
     args = json.dumps({k: v for k, v in event.action.items() if k not in ("type", "_inner_loop")}, ensure_ascii=False)
     line = Text(f"step {where:<7} ", style="bold" if isinstance(event, OuterStep) else "")
     line.append(f"{event.tool or '(none)':<20} ", style="cyan")
@@ -145,6 +150,9 @@ def _other(event: Event) -> list[Text]:
                      f"part {event.index} now", style="bold yellow")]
     if isinstance(event, Judged):
         return [Text(f"judge (hidden from the planner): {event.detail}", style="green" if event.holds else "red")]
+    if isinstance(event, BuildSeen):
+        whole = all(c.right for c in event.cells)
+        return [Text(f"the blueprint at {event.anchor} after the run: {event.said()}", style="green" if whole else "red")]
     if isinstance(event, GoalAdded):
         return [Text(f"new goal before step {event.outer_step}: {event.goal}", style="bold yellow")]
     if isinstance(event, Milestone):
