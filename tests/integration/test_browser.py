@@ -10,8 +10,8 @@ import pytest
 
 from agent.bridge import connect
 from agent.server import LocalServer, Scenario, ServerSettings, load_scenario
-from support.browser import chromium_page, non_sky_share
-from support.planning import EXPLORE_POLICY, run_config
+from support.browser import chromium_page, errors_of, non_sky_share
+from support.planning import EXPLORE_POLICY, FIXTURES, run_config
 from support.procs import mcagent, new_token, transcript
 
 # prismarine-viewer clears to 'lightblue' where no terrain is drawn.
@@ -23,6 +23,7 @@ TERRAIN_SHARE = 0.25
 RENDER_WAIT_S = 240
 # Where screenshots also go when set (the README's pictures are made this way).
 SCREENSHOTS = os.environ.get("MCAGENT_SCREENSHOTS")
+ROOT = FIXTURES.parent.parent  # the repository
 
 
 def _settled_render(page) -> tuple[bytes, float]:
@@ -61,15 +62,13 @@ def test_report_opens_without_console_errors(tmp_path: Path) -> None:
     config = run_config(tmp_path)
     trace, report = tmp_path / "trace.jsonl", tmp_path / "report.html"
     run = mcagent("run", "--goal", "get out of the room to open sky", "--config", str(config), "--scenario", "room",
-                  "--port", "0", "--llm", f"scripted:{EXPLORE_POLICY}", "--trace", str(trace),
-                  token=new_token(), timeout_s=180)
+                  "--port", "0", "--llm", f"scripted:{EXPLORE_POLICY.relative_to(ROOT)}", "--trace", str(trace),
+                  token=new_token(), timeout_s=180, cwd=ROOT)  # a relative policy: the picture shows no machine's path
     assert run.returncode == 0, transcript(run)
     made = mcagent("report", str(trace), "-o", str(report), token=new_token())
     assert made.returncode == 0, transcript(made)
-    problems: list[str] = []
     with chromium_page(1100, 900) as page:
-        page.on("console", lambda m: m.type == "error" and problems.append(m.text))
-        page.on("pageerror", lambda e: problems.append(str(e)))
+        problems = errors_of(page)
         page.goto(report.as_uri())
         page.wait_for_load_state("load")
         assert page.locator("svg").count() >= 1, "the report has no map"

@@ -35,6 +35,14 @@ def chromium_page(width: int = 800, height: int = 600) -> Iterator[object]:
             browser.close()
 
 
+def errors_of(page) -> list[str]:
+    """The page's console errors and uncaught exceptions, filled in as they come."""
+    problems: list[str] = []
+    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    return problems
+
+
 def non_sky_share(png: bytes, sky_rgb: tuple[int, int, int], tolerance: int = 40) -> float:
     """Share of pixels whose colour is further than `tolerance` (per channel) from the sky's."""
     from PIL import Image  # noqa: PLC0415 - a test-only dependency
