@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Annotated
 
 from pydantic import AfterValidator
@@ -55,6 +56,8 @@ class BlockState(Frozen):
         return BlockState(name=self.name, properties=self.chosen())
 
 
+# A blueprint names few distinct states over many cells: each is parsed once.
+@lru_cache(maxsize=4096)
 def _normal_spec(spec: str) -> str:
     return BlockState.parse(spec).spec()
 
