@@ -7,7 +7,7 @@ import signal
 import sys
 
 from agent.cli import (
-    bench_cmd, call_cmd, config_cmd, connect_cmd, demo_cmd, doctor_cmd, eval_cmd, llm_cmd, replay_cmd, report_cmd,
+    bench_cmd, blueprint_cmd, call_cmd, config_cmd, connect_cmd, demo_cmd, doctor_cmd, eval_cmd, llm_cmd, replay_cmd, report_cmd,
     run_cmd, server_cmd, soak_cmd, tools_cmd,
 )
 from agent.cli.parser import OneLineArgumentParser
@@ -15,7 +15,7 @@ from agent.errors import McAgentError
 
 # Every subcommand, in the order `mcagent --help` lists them.
 COMMANDS = [server_cmd, connect_cmd, demo_cmd, run_cmd, eval_cmd, replay_cmd, report_cmd, config_cmd, tools_cmd, call_cmd,
-            bench_cmd, llm_cmd, soak_cmd, doctor_cmd]
+            blueprint_cmd, bench_cmd, llm_cmd, soak_cmd, doctor_cmd]
 
 
 def build_parser() -> OneLineArgumentParser:
