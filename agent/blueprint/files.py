@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import Field
 
@@ -26,12 +26,18 @@ class BlueprintFile(Frozen):
     structure: Structure
 
 
-# Each format: how to recognise its root compound, its name, how to read its regions.
-READERS: list[tuple[Callable[[dict[str, Any]], bool], Callable[[dict[str, Any]], str],
-                    Callable[[dict[str, Any]], list[Region]]]] = [
-    (is_sponge, lambda root: f"Sponge v{sponge_version(root)}", sponge_regions),
-    (is_litematic, lambda root: f"Litematica v{root.get('Version')}", litematic_regions),
-    (is_mcedit, lambda root: "MCEdit", mcedit_regions),
+class Reader(NamedTuple):
+    """One format: whether a file's root compound is of it, its name for that file, its regions."""
+
+    recognises: Callable[[dict[str, Any]], bool]
+    name: Callable[[dict[str, Any]], str]
+    regions: Callable[[dict[str, Any]], list[Region]]
+
+
+READERS = [
+    Reader(is_sponge, lambda root: f"Sponge v{sponge_version(root)}", sponge_regions),
+    Reader(is_litematic, lambda root: f"Litematica v{root.get('Version')}", litematic_regions),
+    Reader(is_mcedit, lambda root: "MCEdit", mcedit_regions),
 ]
 
 
@@ -44,9 +50,9 @@ def read_blueprint_file(path: Path) -> BlueprintFile:
         except OSError as e:
             raise BlueprintError(f"cannot be read ({e.strerror})") from None
         root = read_gzipped_nbt(data)
-        for recognises, name, regions in READERS:
-            if recognises(root):
-                return BlueprintFile(format=name(root), structure=structure_of(path.name, regions(root)))
+        for reader in READERS:
+            if reader.recognises(root):
+                return BlueprintFile(format=reader.name(root), structure=structure_of(path.name, reader.regions(root)))
         raise BlueprintError(f"holds NBT of no schematic format read here ({FORMATS_READ})")
     except BlueprintError as e:
         raise BlueprintError(f"{path}: {e}") from None

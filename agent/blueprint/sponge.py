@@ -40,6 +40,7 @@ def sponge_regions(root: dict[str, Any]) -> list[Region]:
         data = blocks["BlockData" if version < 3 else "Data"]
     except KeyError as e:
         raise BlueprintError(f"is a Sponge v{version} schematic without its {e.args[0]} field") from None
+    # WorldEdit numbers its palette without gaps; a gap another writer leaves reads as air.
     palette = [palette_by_index.get(i, "minecraft:air") for i in range(max(palette_by_index, default=-1) + 1)]
     return [Region(corner=(0, 0, 0), size=size, palette=palette, cells=varints(data))]
 
