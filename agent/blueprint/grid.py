@@ -23,6 +23,8 @@ UNCHANGED = "structure_void"
 # Blocks the game has renamed since 1.13, where the old name is no block in 1.20.4: a file saved
 # by an older version reads as the block it meant.
 RENAMED = {"grass": "short_grass", "sign": "oak_sign", "wall_sign": "oak_wall_sign"}
+# 256 x 64 x 256: a box past this is a map, not a build (and would not fit a Plan's 8,192 blocks).
+MAX_BOX_CELLS = 256 * 64 * 256
 
 
 @dataclass(frozen=True)
@@ -46,22 +48,37 @@ class Region:
 
 def structure_of(source: str, regions: list[Region]) -> Structure:
     """The regions' cells as one Structure, offsets from the lowest north-west corner of all of
-    them; where regions overlap, the later one's cell counts."""
+    them; where regions overlap, the later one's cell counts; a cell none covers is left as it is."""
     _check_names(regions)
     low = np.min([r.corner for r in regions], axis=0)
-    high = np.max([np.add(r.corner, r.size) for r in regions], axis=0)
-    cells: dict[tuple[int, int, int], str] = {}
+    width, height, length = (int(n) for n in np.max([np.add(r.corner, r.size) for r in regions], axis=0) - low)
+    if width * height * length > MAX_BOX_CELLS:
+        raise BlueprintError(f"spans {width} x {height} x {length} blocks, {width * height * length} cells: "
+                             f"blueprints of up to {MAX_BOX_CELLS} cells are read")
+    # The whole box, y then z then x, as indices into one palette of every region's specs.
+    specs = [UNCHANGED]
+    box = np.zeros(width * height * length, dtype=np.int64)
     for region in regions:
-        specs = [_spec(entry) for entry in region.palette]
-        width, _, length = region.size
-        index = np.arange(region.cells.size)
-        offsets = np.stack([index % width, index // (width * length), (index // width) % length], axis=1)
-        offsets += np.subtract(region.corner, low)
-        for at, entry in zip(map(tuple, offsets.tolist()), region.cells.tolist()):
-            cells[at] = specs[entry]
-    blocks = [Placement(at=at, block=spec) for at, spec in cells.items() if spec not in ("air", UNCHANGED)]
-    air = [at for at, spec in cells.items() if spec == "air"]
-    return Structure(source=source, size=tuple(int(n) for n in high - low), blocks=blocks, air=air)
+        x, y, z = _coordinates(np.arange(region.cells.size), region.size)
+        dx, dy, dz = np.subtract(region.corner, low)
+        box[((y + dy) * length + z + dz) * width + x + dx] = region.cells + len(specs)
+        specs += [_spec(entry) for entry in region.palette]
+    is_air = np.array([spec == "air" for spec in specs])[box]
+    is_block = np.array([spec not in ("air", UNCHANGED) for spec in specs])[box]
+    at_block = np.flatnonzero(is_block)
+    blocks = [Placement(at=at, block=specs[i]) for at, i in zip(_cells(at_block, width, length), box[at_block].tolist())]
+    air = _cells(np.flatnonzero(is_air), width, length)
+    return Structure(source=source, size=(width, height, length), blocks=blocks, air=air)
+
+
+def _coordinates(index: np.ndarray, size: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """x, y, z of each cell index of a box of `size`, cells ordered y, then z, then x."""
+    width, _, length = size
+    return index % width, index // (width * length), (index // width) % length
+
+
+def _cells(index: np.ndarray, width: int, length: int) -> list[tuple[int, int, int]]:
+    return list(zip(*(axis.tolist() for axis in _coordinates(index, (width, 0, length)))))
 
 
 def _check_names(regions: list[Region]) -> None:

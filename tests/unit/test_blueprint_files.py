@@ -16,6 +16,7 @@ from nbtlib import Compound, File, Int
 
 from agent.blueprint.errors import BlueprintError
 from agent.blueprint.files import read_blueprint, read_blueprint_file
+from agent.blueprint.grid import MAX_BOX_CELLS, Region, structure_of
 from agent.blueprint.litematic import unpack
 from agent.blueprint.sponge import varints
 from agent.cli import main
@@ -120,6 +121,23 @@ def test_blocks_renamed_since_the_file_was_saved_read_under_todays_names(tmp_pat
     path = tmp_path / "old.schem"
     write_sponge(path, (2, 1, 1), lambda x, y, z: ["grass", "sign[rotation=4,waterlogged=false]"][x], version=2)
     assert [p.block for p in read_blueprint(path).blocks] == ["short_grass", "oak_sign[rotation=4,waterlogged=false]"]
+
+
+def _one_block(corner: tuple[int, int, int], block: str) -> Region:
+    return Region(corner=corner, size=(1, 1, 1), palette=[f"minecraft:{block}"], cells=np.zeros(1, dtype=np.int64))
+
+
+def test_regions_apart_leave_the_cells_between_them_as_they_are() -> None:
+    structure = structure_of("two", [_one_block((5, 0, 0), "stone"), _one_block((3, 2, 1), "air")])
+    assert structure.size == (3, 3, 2)
+    assert [(p.at, p.block) for p in structure.blocks] == [((2, 0, 0), "stone")]
+    assert structure.air == [(0, 2, 1)]
+
+
+def test_a_box_too_large_to_be_a_build_is_refused_before_it_is_laid_out() -> None:
+    with pytest.raises(BlueprintError, match=f"spans 301 x 71 x 301 blocks, 6432671 cells: blueprints of up to "
+                                             f"{MAX_BOX_CELLS} cells are read"):
+        structure_of("city", [_one_block((0, 0, 0), "stone"), _one_block((300, 70, 300), "stone")])
 
 
 def _error(path: Path) -> str:
