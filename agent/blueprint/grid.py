@@ -22,7 +22,7 @@ from agent.mc.version import DEFAULT_VERSION
 UNCHANGED = "structure_void"
 # Blocks the game has renamed since 1.13, where the old name is no block in 1.20.4: a file saved
 # by an older version reads as the block it meant.
-RENAMED = {"grass": "short_grass", "sign": "oak_sign", "wall_sign": "oak_wall_sign"}
+RENAMED = {"grass": "short_grass", "sign": "oak_sign", "wall_sign": "oak_wall_sign", "grass_path": "dirt_path"}
 # 256 x 64 x 256: a box past this is a map, not a build (and would not fit a Plan's 8,192 blocks).
 MAX_BOX_CELLS = 256 * 64 * 256
 
@@ -59,7 +59,7 @@ def structure_of(source: str, regions: list[Region]) -> Structure:
     specs = [UNCHANGED]
     box = np.zeros(width * height * length, dtype=np.int64)
     for region in regions:
-        x, y, z = _coordinates(np.arange(region.cells.size), region.size)
+        x, y, z = _coordinates(np.arange(region.cells.size), region.size[0], region.size[2])
         dx, dy, dz = np.subtract(region.corner, low)
         box[((y + dy) * length + z + dz) * width + x + dx] = region.cells + len(specs)
         specs += [_spec(entry) for entry in region.palette]
@@ -71,14 +71,13 @@ def structure_of(source: str, regions: list[Region]) -> Structure:
     return Structure(source=source, size=(width, height, length), blocks=blocks, air=air)
 
 
-def _coordinates(index: np.ndarray, size: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """x, y, z of each cell index of a box of `size`, cells ordered y, then z, then x."""
-    width, _, length = size
+def _coordinates(index: np.ndarray, width: int, length: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """x, y, z of each cell index of a box `width` by `length` across, cells ordered y, then z, then x."""
     return index % width, index // (width * length), (index // width) % length
 
 
 def _cells(index: np.ndarray, width: int, length: int) -> list[tuple[int, int, int]]:
-    return list(zip(*(axis.tolist() for axis in _coordinates(index, (width, 0, length)))))
+    return list(zip(*(axis.tolist() for axis in _coordinates(index, width, length))))
 
 
 def _check_names(regions: list[Region]) -> None:
@@ -86,7 +85,7 @@ def _check_names(regions: list[Region]) -> None:
     known = block_names() | AIR
     unknown = sorted({
         entry for region in regions for i in np.unique(region.cells).tolist()
-        if _renamed(entry := region.palette[i]).split("[")[0] not in known
+        if under_todays_name(entry := region.palette[i]).split("[")[0] not in known
     })
     if unknown:
         raise BlueprintError(f"names blocks Minecraft {DEFAULT_VERSION} does not know: {', '.join(unknown)} "
@@ -96,13 +95,13 @@ def _check_names(regions: list[Region]) -> None:
 def _spec(entry: str) -> str:
     """A palette entry as our spec, air of any kind as `air`."""
     try:
-        state = BlockState.parse(_renamed(entry))
+        state = BlockState.parse(under_todays_name(entry))
     except ValueError:
         raise BlueprintError(f"names {entry!r}, which is not a block state (name[property=value,...])") from None
     return "air" if state.name in AIR else state.spec()
 
 
-def _renamed(entry: str) -> str:
+def under_todays_name(entry: str) -> str:
     """The entry without the `minecraft:` namespace, under the block's name today."""
     name, bracket, properties = entry.removeprefix("minecraft:").partition("[")
     return RENAMED.get(name, name) + bracket + properties

@@ -16,11 +16,13 @@ from nbtlib import Compound, File, Int
 
 from agent.blueprint.errors import BlueprintError
 from agent.blueprint.files import read_blueprint, read_blueprint_file
-from agent.blueprint.grid import MAX_BOX_CELLS, Region, structure_of
+from agent.blueprint.grid import MAX_BOX_CELLS, Region, under_todays_name, structure_of
+from agent.blueprint.mcedit import legacy_names
 from agent.blueprint.litematic import unpack
 from agent.blueprint.sponge import varints
 from agent.cli import main
 from agent.mc.blockstate import BlockState
+from agent.mc.gamedata import block_names
 from agent.paths import REPO_ROOT
 
 FIXTURES = REPO_ROOT / "tests" / "fixtures" / "blueprints"
@@ -115,6 +117,11 @@ def test_a_structure_void_is_neither_a_block_nor_air(tmp_path: Path) -> None:
     structure = read_blueprint(path)
     assert [p.at for p in structure.blocks] == [(0, 0, 0)]
     assert structure.air == [(2, 0, 0)]
+
+
+def test_every_block_of_the_mcedit_legacy_table_reads_as_one_the_game_knows() -> None:
+    names = {under_todays_name(spec).split("[")[0] for spec in legacy_names().values()}
+    assert names - block_names() - {"air", "cave_air", "void_air"} == set()
 
 
 def test_blocks_renamed_since_the_file_was_saved_read_under_todays_names(tmp_path: Path) -> None:
