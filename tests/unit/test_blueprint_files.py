@@ -16,7 +16,7 @@ from nbtlib import Compound, File, Int
 
 from agent.blueprint.errors import BlueprintError
 from agent.blueprint.files import read_blueprint, read_blueprint_file
-from agent.blueprint.grid import MAX_BOX_CELLS, Region, under_todays_name, structure_of
+from agent.blueprint.grid import MAX_BOX_CELLS, Region, structure_of, under_todays_name
 from agent.blueprint.mcedit import legacy_names
 from agent.blueprint.litematic import unpack
 from agent.blueprint.sponge import varints
@@ -88,6 +88,7 @@ def test_the_shipped_public_house_reads_whole() -> None:
     assert materials["spruce_stairs"] == 513
     doors = [BlockState.parse(p.block) for p in structure.blocks if p.block.startswith("oak_door")]
     assert {(d.properties["half"], d.properties["hinge"]) for d in doors} >= {("lower", "left"), ("upper", "right")}
+    assert len(structure.placed_at((100, 64, -20)).cells()) == 3201  # what mc-build and the check take
 
 
 def test_a_region_of_negative_size_lands_where_litematica_puts_it() -> None:
