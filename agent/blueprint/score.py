@@ -2,8 +2,9 @@
 (src/agent/tasks/construction_tasks.js): every cell of the structure's box that the blueprint
 names, air included, is a match or a mismatch, a cell where both the blueprint and the world
 have air is skipped, and the score is matches / (matches + mismatches). Mindcraft compares
-names; `states` compares the properties a placer chooses too (agent/mc/blockstate.py), as the
-blueprint check does. The world is read in one bridge call over all the cells."""
+names; `states` takes the blueprint check's own verdict on each cell (name and the properties a
+placer chooses, bridge/helpers/blockstate.js). The cells come from one bridge call over them all
+(agent/session/build_seen.py's read_build)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ from collections.abc import Sequence
 from pydantic import Field
 
 from agent.blueprint.model import AIR, Structure
-from agent.bridge import BotConnection, BridgeError
 from agent.checks.model import MAX_BLUEPRINT_CELLS, Cell, Placement, Plan
 from agent.errors import ConfigError
 from agent.mc.blockstate import BlockState
 from agent.mc.geometry import Frozen
+from agent.trace.schema import CellSeen
 
 AIR_SPEC = "air"
 
@@ -50,25 +51,16 @@ def every_cell(structure: Structure, anchor: Cell) -> Plan:
     return Plan(anchor=anchor, blocks=cells)
 
 
-def score(plan: Plan, found: Sequence[str | None], states: bool = False) -> BuildScore:
-    """The score of `plan` against `found`, each cell's block as the world holds it (a spec with
-    its chosen properties), in the plan's order; None (not loaded) reads as air, as in Mindcraft."""
+def score(cells: Sequence[CellSeen], states: bool = False) -> BuildScore:
+    """The score of cells as the world holds them (None: not loaded, which reads as air, as in
+    Mindcraft): by name, or with `states` as the blueprint check judged each."""
     matches = mismatches = 0
-    for (_, wanted), held in zip(plan.cells(), found, strict=True):
-        want, have = BlockState.parse(wanted), BlockState.parse(held or AIR_SPEC)
-        if want.name in AIR and have.name in AIR:
+    for cell in cells:
+        wanted, held = BlockState.parse(cell.wanted).name, BlockState.parse(cell.held or AIR_SPEC).name
+        if wanted in AIR and held in AIR:
             continue
-        same = want.name == have.name and (not states or all(have.properties.get(k) == v
-                                                              for k, v in want.chosen().items()))
-        matches, mismatches = matches + same, mismatches + (not same)
+        if (cell.right if states else wanted == held):
+            matches += 1
+        else:
+            mismatches += 1
     return BuildScore(matches=matches, mismatches=mismatches)
-
-
-def read_score(bot: BotConnection, plan: Plan, states: bool = False) -> BuildScore | None:
-    """The world's blocks at the plan's cells, read in one call, scored. Never raises: a world
-    that cannot be read (the bot gone) gives no score, never a wrong one."""
-    try:
-        found = bot.blocks_at([cell for cell, _ in plan.cells()])
-    except BridgeError:
-        return None
-    return score(plan, found, states)

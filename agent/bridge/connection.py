@@ -135,11 +135,6 @@ class BotConnection:
         """Name of the block at world block coordinates; None where the chunk is not loaded."""
         return self.call("blockAt", {"x": x, "y": y, "z": z})
 
-    def blocks_at(self, cells: list[tuple[int, int, int]]) -> list[str | None]:
-        """The block at each world cell, as a spec with the properties a placer chooses
-        (`oak_stairs[facing=east,half=bottom]`), in order; None where the chunk is not loaded."""
-        return self.call("blocksAt", {"cells": [list(cell) for cell in cells]})
-
     def start_viewer(self, port: int, *, host: str = "127.0.0.1", first_person: bool = False) -> ViewerInfo:
         """Starts the web viewer (prismarine-viewer) for this bot; it stops when the bot leaves.
 

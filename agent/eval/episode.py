@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from agent.blueprint.score import BuildScore, read_score
+from agent.blueprint.score import BuildScore
 from agent.config import LoadedConfig, load_config
 from agent.eval.records import EpisodeRecord, TraceCosts, trace_costs
 from agent.eval.suite import Suite, Task
@@ -28,6 +28,7 @@ from agent.llm.backend_spec import on_lane
 from agent.planner import PlannerOptions, RunResult
 from agent.process_group import when_parent_dies
 from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
+from agent.session.blueprint import read_score
 from agent.tools import ToolSource, standard_sources
 from agent.trace.reader import TraceError, read_trace
 

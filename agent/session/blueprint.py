@@ -10,13 +10,15 @@ from pathlib import Path
 from agent.blueprint import Structure
 from agent.blueprint.mindcraft import read_json_blueprint
 from agent.blueprint.read import read_blueprint
-from agent.blueprint.score import BuildScore, every_cell, read_score
+from agent.blueprint.score import BuildScore, every_cell, score
 from agent.blueprint.site import in_front
+from agent.bridge import BotConnection
 from agent.checks.model import Blueprint, Cell, Plan
 from agent.config.layers import StrictModel
 from agent.errors import ConfigError
 from agent.mc.names import Item
 from agent.server import Scenario, load_scenario
+from agent.session.build_seen import read_build
 from agent.session.world import WorldOptions, WorldSession
 
 # Where a blueprint is built when the command names no scenario: the open flat field.
@@ -35,6 +37,13 @@ class BlueprintBuild(StrictModel):
         """The cells as the world holds them now, states compared as the check compares them;
         None when the world cannot be read."""
         return read_score(session.bot, self.cells, states=True)
+
+
+def read_score(bot: BotConnection, cells: Plan, states: bool = False) -> BuildScore | None:
+    """The cells as the world holds them now, read in one call and scored (agent/blueprint/score.py);
+    None when the world cannot be read: no score, never a wrong one."""
+    seen = read_build(bot, cells)
+    return None if seen is None else score(seen.cells, states)
 
 
 def read_structure(path: Path) -> Structure:

@@ -11,7 +11,7 @@ const { HelperError } = require('./errors')
 // Python side itself (state, scans, goals, the map's survey, the viewer).
 const ACTIONS = {
   ...pick(require('./state'), ['state', 'playerPose']),
-  ...pick(require('./scan'), ['scanBox', 'blockAt', 'blocksAt']),
+  ...pick(require('./scan'), ['scanBox', 'blockAt']),
   ...pick(require('./goal'), ['checkGoal']),
   ...pick(require('./read-cells'), ['readCells']),
   ...pick(require('./contact'), ['forgetContacts']),

@@ -2,11 +2,8 @@
 // Block scans done in Node, returned as one JSON value: a per-block scan from
 // Python costs a bridge round trip per block, about 200 times slower.
 const { Vec3 } = require('vec3')
-const { HelperError, requireInteger, requireWorldBlock } = require('./errors')
-const { stateAt, specOf } = require('./blockstate')
+const { requireInteger, requireWorldBlock } = require('./errors')
 
-// Most cells one blocksAt call reads (a 20 x 20 x 20 blueprint with its air, and room to spare).
-const MAX_CELLS = 65536
 // Largest box edge half-length the scan accepts (a 33 x 33 x 33 box, 35,937 blocks).
 const MAX_SCAN_RADIUS = 16
 
@@ -46,18 +43,4 @@ function blockAt (bot, { x, y, z }) {
   return bot.blockAt(new Vec3(x, y, z), false)?.name ?? null
 }
 
-/**
- * The block at each world cell as a spec with its chosen properties (`oak_door[facing=east,half=lower]`),
- * in the order given; null where the chunk is not loaded. One call scores a whole build.
- * @param {{cells: number[][]}} args [x, y, z] world blocks
- */
-function blocksAt (bot, { cells }) {
-  if (!Array.isArray(cells) || cells.length > MAX_CELLS) throw new HelperError('bad_args', `cells: expected a list of at most ${MAX_CELLS} [x, y, z]`)
-  return cells.map(([x, y, z]) => {
-    requireWorldBlock({ x, y, z })
-    const now = stateAt(bot, new Vec3(x, y, z))
-    return now ? specOf(now) : null
-  })
-}
-
-module.exports = { scanBox, blockAt, blocksAt, MAX_SCAN_RADIUS }
+module.exports = { scanBox, blockAt, MAX_SCAN_RADIUS }
