@@ -190,7 +190,7 @@ def html_page(rows: Sequence[Row], records: Sequence[EpisodeRecord], title: str)
             f"{_table('summary', SUMMARY_HEAD, summary)}"
             f"<h2>Costs</h2>{_lines(COSTS_NOTE.splitlines())}{_table('costs', COSTS_HEAD, costs)}"
             f"{_lines([DECISIONS_NOTE])}{_table('decisions', DECISIONS_HEAD, decisions)}"
-            f"{_lines(refuted_lines(records))}"
+            f"{_lines(refuted_lines(records))}{_lines(build_lines(records)) if build_lines(records) else ''}"
             f"<h2>Episodes</h2><p>Hover over a scenario for its goal and check.</p>"
             f"{_table('episodes', EPISODES_HEAD, [_episode_cells(record) for record in records])}</body></html>\n")
 

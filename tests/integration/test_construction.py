@@ -45,4 +45,4 @@ def test_eval_builds_a_construction_task_and_prints_its_score(tmp_path: Path) ->
     assert "not run: a_bench_for_two: multi-agent (2 agents)" in done.stdout
     assert f"  {record.name()}: 4 of 4 cells right (100 %)\n" in done.stdout
     assert "  1 scored: min 100%, median 100%, max 100%; 1 at 100 %" in done.stdout
-    assert "1 at 100 %" in (out / "summary.md").read_text()
+    assert "1 at 100 %" in (out / "summary.md").read_text() and "1 at 100 %" in (out / "summary.html").read_text()
