@@ -25,7 +25,7 @@ from agent.eval.compare import compare, load_rows
 from agent.eval.evaluation import EPISODE_TIMEOUT_S, EvalRequest, EvalStart, Evaluation, evaluate
 from agent.eval.ray_runner import ADDRESSES, LOCAL
 from agent.eval.records import EPISODES_FILE, EpisodeRecord
-from agent.eval.tables import costs_text, terminal_table
+from agent.eval.tables import build_lines, costs_text, terminal_table
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -99,6 +99,8 @@ def report(evaluation: Evaluation) -> int:
     print()
     print(costs_text(evaluation.rows, evaluation.records))
     print()
+    for line in build_lines(evaluation.records):
+        print(line)
     print(evaluation.rate.text())
     print(f"episodes: {out / EPISODES_FILE}\nsummary: {out / 'summary.md'}, {out / 'summary.html'}")
     errors, false, refuted = evaluation.faults()

@@ -14,10 +14,12 @@ import re
 import signal
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
+from agent.blueprint.score import BuildScore
 from agent.config import LoadedConfig, load_config
 from agent.eval.records import EpisodeRecord, TraceCosts, trace_costs
 from agent.eval.suite import Suite, Task
@@ -25,7 +27,8 @@ from agent.goals import understand
 from agent.llm.backend_spec import on_lane
 from agent.planner import PlannerOptions, RunResult
 from agent.process_group import when_parent_dies
-from agent.session import RunRequest, WorldOptions, plan_in_world
+from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
+from agent.session.blueprint import read_score
 from agent.tools import ToolSource, standard_sources
 from agent.trace.reader import TraceError, read_trace
 
@@ -75,9 +78,10 @@ class EpisodeSpec(BaseModel):
         except TraceError:
             return None
 
-    def record(self, result: RunResult | None, reason: str, wall_s: float) -> EpisodeRecord:
+    def record(self, result: RunResult | None, reason: str, wall_s: float,
+               build: BuildScore | None = None) -> EpisodeRecord:
         base = dict(suite=self.suite, scenario=self.task.name, seed=self.seed, llm=self.llm, goal=self.task.goal,
-                    check=self.task.scored.describe(), wall_s=wall_s, trace=str(self.trace_path))
+                    check=self.task.scored.describe(), wall_s=wall_s, trace=str(self.trace_path), build=build)
         costs = self.costs()
         if result is None:  # no figures, as for the rest of the record; a refuted outcome counts wherever it was
             refuted = costs.refuted_outcomes if costs is not None else []
@@ -122,8 +126,9 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", Path(text.partition(":")[2]).stem or text).strip("-")[:24] or "llm"
 
 
-def request(spec: EpisodeSpec) -> RunRequest:
-    """The run: a fresh local server on a free port, notes of its own, the suite's bounds."""
+def request(spec: EpisodeSpec, after_run: Callable[[WorldSession], None] | None = None) -> RunRequest:
+    """The run: a fresh local server on a free port, notes of its own, the suite's bounds;
+    `after_run` reads the world once the run ended."""
     loaded = load_config(spec.config)
     server = loaded.config.server.model_copy(update={"kind": "local", "port": 0, "scenario": spec.task.source})
     config = loaded.config.model_copy(update={"server": server, "llm": spec.backend(),
@@ -134,7 +139,7 @@ def request(spec: EpisodeSpec) -> RunRequest:
         config=config, tool_sources=episode_tool_sources(loaded), world=WorldOptions(scenario=scenario),
         goal=spec.task.goal, check=scenario.success, judge=scenario.judge,
         goals=understand(spec.task.goal, config.mc_version) if scenario.success is None else None, milestones=scenario.milestones, options=spec.options,
-        trace=spec.folder / "trace.jsonl",
+        trace=spec.folder / "trace.jsonl", after_run=after_run,
     )
 
 
@@ -146,11 +151,13 @@ def episode_tool_sources(loaded: LoadedConfig) -> list[ToolSource]:
 
 def run_episode(spec: EpisodeSpec) -> EpisodeRecord:
     started = time.monotonic()
+    build, scores = spec.task.built(spec.seed), []
+    after_run = None if build is None else lambda session: scores.append(read_score(session.bot, build))
     try:
-        result = plan_in_world(request(spec))
+        result = plan_in_world(request(spec, after_run))
     except Exception as e:  # noqa: BLE001 - whatever stopped the episode becomes its record's reason
         return spec.record(None, f"{type(e).__name__}: {e}", time.monotonic() - started)
-    return spec.record(result, result.reason, time.monotonic() - started)
+    return spec.record(result, result.reason, time.monotonic() - started, build=scores[0] if scores else None)
 
 
 def main(argv: list[str]) -> int:

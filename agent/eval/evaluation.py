@@ -23,7 +23,7 @@ from agent.eval.records import EPISODES_FILE, EpisodeRecord
 from agent.eval.runner import run_all
 from agent.eval.stats import Row, summarize
 from agent.eval.suite import NotRun, Suite, Task, load_suite
-from agent.eval.tables import html_page, markdown_table
+from agent.eval.tables import build_lines, html_page, markdown_table
 from agent.eval.throughput import THROUGHPUT_FILE, Throughput, throughput
 from agent.diagnostics.backend_probe import probe_backend
 from agent.planner.offer import Catalog
@@ -145,7 +145,8 @@ def _episodes(request: EvalRequest, suite: Suite, tasks: list[Task], llms: list[
 def _summarized(suite: Suite, records: list[EpisodeRecord], out: Path, rate: Throughput) -> Evaluation:
     rows = summarize(records)
     left_out = "".join(f"\n- not run: {t.name}: {t.reason}" for t in suite.not_run)
-    (out / "summary.md").write_text(f"{markdown_table(rows)}\n{left_out}\n\n{rate.text()}\n", encoding="utf-8")
+    built = "".join(f"\n{line}" for line in build_lines(records))
+    (out / "summary.md").write_text(f"{markdown_table(rows)}\n{left_out}\n{built}\n\n{rate.text()}\n", encoding="utf-8")
     (out / "summary.html").write_text(html_page(rows, records, f"mcagent eval: {suite.name}"), encoding="utf-8")
     (out / THROUGHPUT_FILE).write_text(rate.model_dump_json(indent=2) + "\n", encoding="utf-8")
     return Evaluation(records=records, rows=rows, rate=rate, out=out)

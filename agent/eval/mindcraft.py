@@ -1,29 +1,41 @@
 """A Mindcraft task file read as it is written (kolbytn/mindcraft, tasks/*.json): an object of
-tasks by name, each with a goal, an initial inventory, an agent count, a target item and how many,
-a type and a timeout. Each single-agent `techtree` task becomes an episode in the resource patch
-(server-config/scenarios/resource-patch.yaml: trees, stone, iron and coal ore near the spawn, for
-tasks that expect a natural world): the initial inventory given at join, the check
-`has_item {name: target, count: number_of_target}`, the timeout the episode's bound. Others are
-listed as not run, with why."""
+tasks by name, each with a goal, an initial inventory, an agent count, a type and a timeout, and
+a target item or a blueprint. Each single-agent `techtree` task becomes an episode in the resource
+patch (server-config/scenarios/resource-patch.yaml: trees, stone, iron and coal ore near the
+spawn, for tasks that expect a natural world): the initial inventory given at join, the check
+`has_item {name: target, count: number_of_target}`, the timeout the episode's bound. Each
+single-agent `construction` task becomes an episode on the flat field (flat.yaml): its blueprint
+(agent/blueprint/mindcraft.py) moved from Mindcraft's superflat world, whose first air layer is
+y=-60, to ours, whose first is y=5, in front of the spawn (agent/blueprint/site.py); the check
+a blueprint check of its blocks by name, as Mindcraft scores, and every cell, air included,
+scored after the run (agent/blueprint/score.py). Others are listed as not run, with why."""
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from agent.blueprint.mindcraft import blueprint_of
+from agent.blueprint.score import every_cell
+from agent.blueprint.site import in_front
 from agent.checks import parse_check
+from agent.checks.model import Blueprint, Cell
 from agent.errors import ConfigError
 from agent.eval.suite import NotRun, Suite, SuiteEntry, Task
 from agent.mc.names import Item
+from agent.server import load_scenario
 
 PATCH = "resource-patch"
-RUN_TYPES = {"techtree"}
+SITE = "flat"  # where construction tasks build: an open superflat field, the spawn facing south
+MINDCRAFT_FIRST_AIR_Y = -60  # their superflat world's first layer above the ground
+SITE_FIRST_AIR_Y = 5  # ours (flying-squid's superflat: bedrock, three dirt, grass at y=4)
+RUN_TYPES = {"techtree", "construction"}
 WHY_NOT = {
     "cooking": "cooking tasks need farm animals, crops and a smoker, which the embedded server does not have",
-    "construction": "construction tasks score a blueprint of many levels; their blueprint format is not read yet",
 }
 
 
@@ -38,6 +50,8 @@ class MindcraftTask(BaseModel):
     number_of_target: int = Field(1, ge=1)
     initial_inventory: dict[str, Any] = Field(default_factory=dict)
     timeout: float | None = Field(None, gt=0, description="seconds")
+    human_count: int = Field(0, ge=0, description="players a person plays beside the agents")
+    blueprint: Any = Field(None, description="a construction task's, as agent/blueprint/mindcraft.py reads it")
 
 
 def is_task_file(path: Path) -> bool:
@@ -57,13 +71,17 @@ def load_task_file(path: Path) -> tuple[Suite, list[Task]]:
     tasks, not_run = [], []
     for name, data in written.items():
         task = _parsed(path, name, data)
-        reason = _why_not(task)
-        if reason:
+        try:
+            reason = _why_not(task)
+            if reason is None:
+                tasks.append(_episode(name, task))
+        except ConfigError as e:  # a blueprint that cannot be read leaves its task out, not the file
+            reason = str(e)
+        if reason is not None:
             not_run.append(NotRun(name=name, reason=reason))
-        else:
-            tasks.append(_episode(name, task))
+    sites = sorted({t.source for t in tasks}) or [PATCH]
     suite = Suite(name=path.stem, description=f"Mindcraft task file {path.name}", seeds=1,
-                  scenarios=[SuiteEntry(scenario=PATCH)], not_run=not_run)
+                  scenarios=[SuiteEntry(scenario=site) for site in sites], not_run=not_run)
     if not tasks:
         raise ConfigError(f"eval: {path}: none of its {len(not_run)} tasks can run here ({not_run[0].reason})")
     return suite, tasks
@@ -80,17 +98,41 @@ def _parsed(path: Path, name: str, data: Any) -> MindcraftTask:
 def _why_not(task: MindcraftTask) -> str | None:
     if task.agent_count > 1:
         return f"multi-agent ({task.agent_count} agents): an episode runs one bot"
+    if task.human_count:
+        return f"plays beside {task.human_count} human player(s): an episode has none"
     if task.type not in RUN_TYPES:
-        return WHY_NOT.get(task.type, f"type {task.type!r}: only techtree tasks are read")
-    if task.target is None:
+        return WHY_NOT.get(task.type, f"type {task.type!r}: only techtree and construction tasks are read")
+    if task.type == "techtree" and task.target is None:
         return "no target item to check"
+    if task.type == "construction" and task.blueprint is None:
+        return "a construction task without a blueprint"
     return None
 
 
 def _episode(name: str, task: MindcraftTask) -> Task:
+    inventory = _inventory(task.initial_inventory)
+    if task.type == "construction":
+        return _construction(name, task, inventory)
     check = parse_check({"has_item": {"name": task.target, "count": task.number_of_target}}, f"{name}.target")
-    return Task(name=name, source=PATCH, goal=task.goal, check=check, inventory=_inventory(task.initial_inventory),
-                timeout_s=task.timeout)
+    return Task(name=name, source=PATCH, goal=task.goal, check=check, inventory=inventory, timeout_s=task.timeout)
+
+
+def _construction(name: str, task: MindcraftTask, inventory: list[Item]) -> Task:
+    """The blueprint on our flat field; checked by name, every cell scored after the run."""
+    blueprint = blueprint_of(task.blueprint, f"task {name}")
+    structure = blueprint.structure(name)
+    anchor = site_anchor(structure.size, blueprint.corner())
+    build = every_cell(structure, anchor)  # first: it says in one line when the structure is too big to check
+    return Task(name=name, source=SITE, goal=task.goal, check=Blueprint(blueprint=structure.placed_at(anchor)),
+                inventory=inventory, timeout_s=task.timeout, build=build)
+
+
+def site_anchor(size: tuple[int, int, int], corner: Cell) -> Cell:
+    """Where a structure's corner goes on the site: in front of the spawn, its level 0 on our
+    first air layer as it is on theirs."""
+    spawn = load_scenario(SITE).spawn
+    x, _, z = in_front((math.floor(spawn.x), SITE_FIRST_AIR_Y, math.floor(spawn.z)), spawn.facing, size)
+    return (x, SITE_FIRST_AIR_Y + corner[1] - MINDCRAFT_FIRST_AIR_Y, z)
 
 
 def _inventory(written: dict[str, Any]) -> list[Item]:

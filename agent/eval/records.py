@@ -13,6 +13,7 @@ from typing import BinaryIO, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from agent.blueprint.score import BuildScore
 from agent.errors import ConfigError
 from agent.trace.schema import (
     Event, LlmCall, MethodEnd, MethodStart, MethodStep, Milestone, OuterStep, RunEnd, ToolCall, ToolResult,
@@ -179,6 +180,9 @@ class EpisodeRecord(BaseModel):
     refuted_outcomes: list[str] = Field(default_factory=list, description="methods that ended in an outcome whose "
                                         "checked condition was false")
     rejoins: int = Field(0, ge=0, description="times the bot lost its server and joined again")
+    build: BuildScore | None = Field(None, description="a construction task's cells right and wrong after the run, "
+                                     "air included, as Mindcraft scores them; None: not a construction task, or "
+                                     "the world could not be read")
     deaths: int = Field(0, ge=0, description="times the bot died and was respawned")
     milestones: list[MilestoneReached] = Field(default_factory=list, description="the scenario's milestones reached")
 

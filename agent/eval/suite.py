@@ -10,10 +10,12 @@ from typing import Any
 from pydantic import Field, field_serializer, field_validator, model_validator
 
 from agent.checks import Check, parse_check
+from agent.checks.model import Plan
 from agent.config.layers import StrictModel, load_model_file
 from agent.errors import ConfigError
 from agent.goals.names import words_of
 from agent.mc.names import Item
+from agent.mc.transform import Transform
 from agent.planner import PlannerOptions
 from agent.server import Scenario, load_scenario
 
@@ -60,6 +62,8 @@ class Task(StrictModel):
     judge: Check | None = Field(None, description="read after the run only; the episode's success when given")
     inventory: list[Item] | None = Field(None, description="carried at join instead of the scenario's own")
     timeout_s: float | None = Field(None, gt=0, description="the episode's bound instead of --episode-timeout")
+    build: Plan | None = Field(None, description="a construction task's every cell, air included, scored after the "
+                                                "run as Mindcraft scores it (agent/blueprint/score.py)")
 
     # A task crosses to the episode's process as JSON: the check goes in its YAML form, aliases
     # (`outside: {from: ...}`) included, and comes back through the same parser.
@@ -89,6 +93,14 @@ class Task(StrictModel):
                **({"inventory": self.inventory} if self.inventory is not None else {})}
         written = written.model_copy(update=own)
         return written.transformed(seed)
+
+    def built(self, seed: int) -> Plan | None:
+        """The cells to score in the world of `seed`: moved as the scenario's blocks and check are."""
+        if self.build is None:
+            return None
+        spawn = load_scenario(self.source).spawn
+        turn = Transform.for_seed(seed, spawn.x, spawn.z)
+        return self.build if turn.identity else self.build.transformed(turn)
 
 
 def load_suite(path: Path) -> tuple[Suite, list[Task]]:

@@ -130,6 +130,19 @@ def refuted_lines(records: Sequence[EpisodeRecord]) -> list[str]:
     ]
 
 
+def build_lines(records: Sequence[EpisodeRecord]) -> list[str]:
+    """Each construction episode's score, then their distribution: min, median, max and how many
+    were all right; nothing when no episode was scored."""
+    scored = [(r.name(), r.build) for r in records if r.build is not None]
+    if not scored:
+        return []
+    shares = [build.share for _, build in scored]
+    return ["construction score (Mindcraft's: matches / (matches + mismatches), air included, cells where both "
+            "are air skipped):", *(f"  {name}: {build.text()}" for name, build in scored),
+            f"  {len(shares)} scored: min {percent(min(shares))}, median {percent(median(shares))}, max "
+            f"{percent(max(shares))}; {sum(share == 1.0 for share in shares)} at 100 %"]
+
+
 def decisions_table(rows: Sequence[Row]) -> str:
     """Who decided, a row per backend (its ALL row), over every step of its episodes."""
     return text_table(DECISIONS_HEAD,
@@ -177,7 +190,7 @@ def html_page(rows: Sequence[Row], records: Sequence[EpisodeRecord], title: str)
             f"{_table('summary', SUMMARY_HEAD, summary)}"
             f"<h2>Costs</h2>{_lines(COSTS_NOTE.splitlines())}{_table('costs', COSTS_HEAD, costs)}"
             f"{_lines([DECISIONS_NOTE])}{_table('decisions', DECISIONS_HEAD, decisions)}"
-            f"{_lines(refuted_lines(records))}"
+            f"{_lines(refuted_lines(records))}{_lines(build_lines(records)) if build_lines(records) else ''}"
             f"<h2>Episodes</h2><p>Hover over a scenario for its goal and check.</p>"
             f"{_table('episodes', EPISODES_HEAD, [_episode_cells(record) for record in records])}</body></html>\n")
 

@@ -58,6 +58,7 @@ class RunRequest(BaseModel):
     on_event: Callable[[Event], None] | None = None
     on_say: Callable[[str], None] | None = None
     on_ready: Callable[[WorldSession], None] | None = None  # told once the bot is in the world
+    after_run: Callable[[WorldSession], None] | None = None  # told once the run ended, the bot still in the world
     on_tool_error: Callable[[str], None] | None = None  # each broken Skill.md, as one line
 
 
@@ -75,7 +76,10 @@ def plan_in_world(request: RunRequest) -> RunResult:
         with bot_session(request.config, request.world) as session:
             if request.on_ready is not None:
                 request.on_ready(session)
-            return plan_in_session(request, session, toolbox, backend, writer)
+            result = plan_in_session(request, session, toolbox, backend, writer)
+            if request.after_run is not None:
+                request.after_run(session)
+            return result
     finally:
         writer.close()
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from agent.blueprint.score import BuildScore
 from agent.errors import ConfigError
 from agent.eval import (
     EPISODES_FILE, EpisodeRecord, append_episode, compare, html_page, load_rows, markdown_table, read_episodes,
     summarize, terminal_table, wilson,
 )
+from agent.eval.tables import build_lines
 
 
 def episode(scenario: str = "wood", llm: str = "random:0", success: bool = False, **fields) -> EpisodeRecord:
@@ -149,3 +151,17 @@ def test_throughput_counts_episodes_and_tokens_over_the_whole_run():
     assert rate.median_episode_s == 20.0
     assert rate.text() == ("throughput: 3 episodes in 36 s with 2 workers: 300 episodes/hour, 153 LLM tokens/s "
                            "(13.9 generated/s); median episode 20.0 s")
+
+
+def test_construction_scores_are_listed_with_their_distribution_and_kept_in_the_record(tmp_path):
+    scores = [BuildScore(matches=337, mismatches=0), BuildScore(matches=312, mismatches=25),
+              BuildScore(matches=0, mismatches=48)]
+    records = [episode(scenario="church", seed=n, build=s) for n, s in enumerate(scores)] + [episode(scenario="wood")]
+    lines = build_lines(records)
+    assert lines[1:] == ["  church seed 0 random:0: 337 of 337 cells right (100 %)",
+                         "  church seed 1 random:0: 312 of 337 cells right (93 %)",
+                         "  church seed 2 random:0: 0 of 48 cells right (0 %)",
+                         "  3 scored: min 0%, median 93%, max 100%; 1 at 100 %"]
+    assert build_lines([episode()]) == []
+    append_episode(tmp_path / EPISODES_FILE, records[1])
+    assert read_episodes(tmp_path / EPISODES_FILE)[0].build == scores[1]

@@ -1,0 +1,48 @@
+"""Building a blueprint file on real servers: `mcagent run --blueprint` a Mindcraft blueprint of
+four cells with --materials given ends verified by the blueprint check and prints the share of
+cells right; `mcagent eval` on a Mindcraft task file with one single-agent construction task
+builds it on the flat field, scores it as Mindcraft does from the world after the run, records
+the score and prints it with its distribution, and lists the multi-agent task as not run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from agent.blueprint.score import BuildScore
+from agent.eval.records import read_episodes
+from support.planning import FIXTURES, run_config
+from support.procs import mcagent, new_token, transcript, wait_until_gone
+
+TASKS = FIXTURES / "eval" / "mindcraft_construction.json"
+FIRST_OFFER = FIXTURES / "planner" / "first_offer_policy.py"
+
+
+def test_run_blueprint_builds_a_mindcraft_blueprint_from_the_materials_given(tmp_path: Path) -> None:
+    bench = tmp_path / "bench.json"  # three planks, a cobblestone on the middle one, air around
+    bench.write_text(json.dumps(json.loads(TASKS.read_text())["a_bench"]["blueprint"]))
+    token = new_token()
+    done = mcagent("run", "--blueprint", str(bench), "--materials", "given", "--port", "0",
+                   "--config", str(run_config(tmp_path)), "--llm", f"scripted:{FIRST_OFFER}", "--max-steps", "3",
+                   "--trace", str(tmp_path / "run" / "trace.jsonl"), token=token, timeout_s=180)
+    assert done.returncode == 0, transcript(done)
+    assert done.stdout.startswith("goal: Build the structure of bench.json (4 blocks) at -1, 5, 2.\n")
+    assert "outcome: success (verified: blueprint of 4 cells at (-1, 5, 2) holds: 4 of 4 cells right (100 %))" \
+        in done.stdout, transcript(done)
+    assert "\nblueprint: 4 of 4 cells right (100 %) after " in done.stdout
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_eval_builds_a_construction_task_and_prints_its_score(tmp_path: Path) -> None:
+    out, token = tmp_path / "results", new_token()
+    done = mcagent("eval", str(TASKS), "--llm", f"scripted:{FIRST_OFFER}", "--out", str(out),
+                   "--config", str(run_config(tmp_path)), token=token, timeout_s=300)
+    assert done.returncode == 0, transcript(done)
+    assert wait_until_gone(token, timeout_s=10) == []
+    (record,) = read_episodes(out / "episodes.jsonl")
+    assert (record.scenario, record.success, record.final_check) == ("a_bench", True, True), record
+    assert record.build == BuildScore(matches=4, mismatches=0)
+    assert "not run: a_bench_for_two: multi-agent (2 agents)" in done.stdout
+    assert f"  {record.name()}: 4 of 4 cells right (100 %)\n" in done.stdout
+    assert "  1 scored: min 100%, median 100%, max 100%; 1 at 100 %" in done.stdout
+    assert "1 at 100 %" in (out / "summary.md").read_text() and "1 at 100 %" in (out / "summary.html").read_text()
