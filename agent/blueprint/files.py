@@ -1,5 +1,6 @@
-"""A blueprint read from a schematic file: the one entry point, choosing the reader by what the
-file holds (every format is gzipped NBT; each has its own fields), not by its extension."""
+"""A blueprint read from a file: the one entry point, choosing the reader by what the file holds,
+not by its extension: JSON (Mindcraft's construction blueprint or a Structure dump,
+agent/blueprint/mindcraft.py) or gzipped NBT, each schematic format with its own fields."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from agent.blueprint.errors import FORMATS_READ, BlueprintError
 from agent.blueprint.grid import Region, structure_of
 from agent.blueprint.litematic import is_litematic, litematic_regions
 from agent.blueprint.mcedit import is_mcedit, mcedit_regions
+from agent.blueprint.mindcraft import read_json_blueprint
 from agent.blueprint.model import Structure
 from agent.blueprint.nbt import read_gzipped_nbt
 from agent.blueprint.sponge import is_sponge, sponge_regions, sponge_version
@@ -49,6 +51,8 @@ def read_blueprint_file(path: Path) -> BlueprintFile:
             data = path.read_bytes()
         except OSError as e:
             raise BlueprintError(f"cannot be read ({e.strerror})") from None
+        if data.lstrip()[:1] in (b"{", b"["):
+            return BlueprintFile(format="JSON", structure=read_json_blueprint(path))
         root = read_gzipped_nbt(data)
         for reader in READERS:
             if reader.recognises(root):

@@ -8,8 +8,7 @@ import math
 from pathlib import Path
 
 from agent.blueprint import Structure
-from agent.blueprint.mindcraft import read_json_blueprint
-from agent.blueprint.read import read_blueprint
+from agent.blueprint.files import read_blueprint
 from agent.blueprint.score import BuildScore, every_cell, score
 from agent.blueprint.site import in_front
 from agent.bridge import BotConnection
@@ -47,10 +46,10 @@ def read_score(bot: BotConnection, cells: Plan, states: bool = False) -> BuildSc
 
 
 def read_structure(path: Path) -> Structure:
-    """A blueprint file: Mindcraft's JSON or a Structure dump (.json), or a schematic file."""
+    """A blueprint file: Mindcraft's JSON, a Structure dump, or a schematic file."""
     if not path.is_file():
         raise ConfigError(f"blueprint {path} does not exist")
-    return read_json_blueprint(path) if path.suffix == ".json" else read_blueprint(path)
+    return read_blueprint(path)
 
 
 def blueprint_build(path: Path, world: WorldOptions, at: Cell | None, materials_given: bool,

@@ -61,7 +61,7 @@ def test_at_and_a_scenario_of_ones_own_are_kept(bench: Path) -> None:
     (["--at", "1,2,3"], "--at and --materials go with --blueprint FILE"),
     (["--blueprint", "{bench}", "--server", "example.org:25565"], "needs --at X,Y,Z"),
     (["--blueprint", "{not_json}"], "not readable JSON"),
-    (["--blueprint", "{schem}"], ".schem files are not read yet"),
+    (["--blueprint", "{schem}"], "is a damaged gzip file"),
 ])
 def test_bad_files_and_flags_are_one_line_and_exit_2(bench: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                      flags: list[str], says: str) -> None:
