@@ -27,6 +27,7 @@ const windows = require('./lib/windows')
 const containers = require('./lib/containers')
 const crafting = require('./lib/crafting')
 const furnaces = require('./lib/furnaces')
+const placing = require('./lib/placing')
 const { startWalker } = require('./lib/walker')
 const operators = require('./lib/operators')
 const whispers = require('./lib/whispers')
@@ -111,6 +112,7 @@ async function main () {
   containers.install(serv)
   crafting.install(serv)
   furnaces.install(serv)
+  placing.install(serv)
   serv.once('error', (e) => fail(e.code === 'EADDRINUSE' ? `port ${options.port} is already in use on ${options.host}` : e.message))
   serv.once('ready', async () => {
     const scenario = options.mcagent_scenario

@@ -27,6 +27,7 @@ const ACTIONS = {
   ...pick(require('./say'), ['chat']),
   ...pick(require('./dig'), ['dig']),
   ...pick(require('./place'), ['place']),
+  ...pick(require('./place-as'), ['placeCell']),
   ...pick(require('./inventory'), ['inventory']),
   ...pick(require('./equip'), ['equip']),
   ...pick(require('./respawn'), ['respawn']),
