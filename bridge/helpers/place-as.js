@@ -156,10 +156,12 @@ function clicksFor (bot, pos, wanted) {
   const door = rules.ruleOf(item) === 'door'
   const sides = Object.fromEntries(HORIZONTAL.map((f) => [f, door ? hingeSides(bot, pos, f, item) : null]))
   const clicks = []
+  let refs = 0
   for (const [faceName, vector] of Object.entries(rules.FACES)) {
     const face = new Vec3(...vector)
     const ref = bot.blockAt(pos.minus(face), false)
     if (ref?.boundingBox !== 'block' || USED_WHEN_CLICKED.test(ref.name)) continue
+    refs++
     for (const cursor of pointsOn(face)) {
       const gives = (facing) => sameBlock(rules.placedState(item, props, { face: faceName, at: cursor.minus(face), facing }, sides[facing]), asked)
       const facings = HORIZONTAL.filter(gives)
@@ -168,7 +170,8 @@ function clicksFor (bot, pos, wanted) {
     }
   }
   if (clicks.length > 0) return clicks.sort((a, b) => (a.facing !== null) - (b.facing !== null))
-  return `no block beside ${fmt(pos)} to click for ${specOf(asked)}`
+  if (refs === 0) return `no block beside ${fmt(pos)} to click for ${specOf(wanted)}`
+  return `no click on the ${refs} block${refs > 1 ? 's' : ''} beside ${fmt(pos)} gives ${specOf(wanted)} (the game sets the rest from the neighbours)`
 }
 
 /** Whether the bot can make `click` from where it stands: facing as it needs, the face seen and within reach. */

@@ -29,9 +29,10 @@ YARD = Scenario.model_validate({
         [-6, 5, 14],  # the pillar the wall torches hang on
         [8, 5, 13], [12, 5, 13],  # north of the trapdoors hung on a wall
         [14, 6, -8],  # over the door that cannot be placed
+        [-14, 5, -8], [-14, 6, -8],  # west of a door facing north: on its left, they make its hinge left
     )],
     "inventory": [{"name": name, "count": count} for name, count in (
-        ("oak_stairs", 8), ("oak_door", 10), ("oak_log", 3), ("oak_slab", 4), ("torch", 6),
+        ("oak_stairs", 8), ("oak_door", 12), ("oak_log", 3), ("oak_slab", 4), ("torch", 6),
         ("glass_pane", 1), ("oak_trapdoor", 3))],
 })
 
@@ -105,6 +106,25 @@ def test_a_door_asked_open_is_opened_both_halves_together(players: tuple[BotConn
     spec = "oak_door[facing=east,half=lower,hinge=left,open=true]"
     assert place(placer, (14, 5, -11), spec) == {"placed": True, "now": spec}
     assert seen_by(watcher, (14, 6, -11), spec.replace("half=lower", "half=upper"))
+
+
+def test_digging_one_half_of_a_door_takes_the_other(players: tuple[BotConnection, BotConnection]) -> None:
+    placer, watcher = players
+    spec = "oak_door[facing=west,half=lower,hinge=right,open=false]"
+    assert place(placer, (2, 5, -11), spec) == {"placed": True, "now": spec}
+    assert placer.call("dig", {"x": 2, "y": 6, "z": -11}, timeout_s=20)["gone"]
+    assert wait_for(lambda: watcher.block_at(2, 5, -11) == "air" and placer.block_at(2, 5, -11) == "air")
+
+
+def test_a_wall_beside_a_door_decides_its_hinge(players: tuple[BotConnection, BotConnection]) -> None:
+    placer, watcher = players
+    right = "oak_door[facing=north,half=lower,hinge=right,open=false]"
+    refused = place(placer, (-13, 5, -8), right)
+    assert refused == {"placed": False, "now": "air",
+                       "why": f"no click on the 2 blocks beside (-13, 5, -8) gives {right} (the game sets the rest from the neighbours)"}
+    left = right.replace("hinge=right", "hinge=left")
+    assert place(placer, (-13, 5, -8), left) == {"placed": True, "now": left}
+    assert seen_by(watcher, (-13, 5, -8), left)
 
 
 def test_the_server_refuses_a_door_under_a_block_and_keeps_the_item(players: tuple[BotConnection, BotConnection]) -> None:
