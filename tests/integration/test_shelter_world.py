@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from agent.blueprint.templates import Order
-from agent.bridge import BotConnection, connect
+from agent.bridge import BotConnection
 from agent.checks import Verdict, evaluate, parse_check
 from agent.checks.model import All, Blueprint, Shelter
-from agent.server import LocalServer, Scenario, ServerSettings
-from support.waiting import wait_for
+from agent.server import Scenario
+from support.world_body import standing_in
 
 SPACING = 7  # blocks between the huts' west walls: each 5 wide, two apart
 Cells = list[tuple[tuple[int, int, int], str]]
@@ -76,10 +76,7 @@ SCENARIO = Scenario.model_validate({
 
 @pytest.fixture(scope="module")
 def inside() -> Iterator[BotConnection]:
-    with LocalServer(ServerSettings(), scenario=SCENARIO) as info:
-        with connect(port=info.port, username="sheltered") as bot:
-            assert wait_for(lambda: bot.state().on_ground)
-            yield bot
+    yield from standing_in(SCENARIO, "sheltered")
 
 
 @pytest.mark.parametrize("index", range(len(HUTS)), ids=[v.__name__ for v in HUTS])
