@@ -21,7 +21,8 @@ cobblestone") and placed where the bot looks or around a thing. A template's lan
 
 A number is a whole-number expression of the numeric parameters: + - * / (whole division) ( ).
 A template is written as the builder sees it from its front: the front is the north side
-(z = 0), the bot stands north of it looking south; placing turns it the way the bot looks.
+(z = 0), the bot stands north of it looking south; placing turns it the way the bot looks (a
+file's blueprint is placed as written: site.py).
 World blocks: x east, y up, z south.
 """
 
@@ -35,6 +36,7 @@ from typing import Literal, Union
 from pydantic import Field, model_validator
 
 from agent.blueprint.model import AIR, Structure
+from agent.blueprint.site import AHEAD
 from agent.checks.model import MAX_BLUEPRINT_CELLS, All, Blueprint, Cell, Check, Enclosure, Placement, Plan, Shelter
 from agent.config.layers import StrictModel, load_model_file
 from agent.errors import ConfigError
@@ -104,7 +106,7 @@ class Template(StrictModel):
 
     names: list[str] = Field(min_length=1)
     placed: Literal["ahead", "around"] = "ahead"
-    ahead: int = Field(2, ge=1, le=MAX_AHEAD)
+    ahead: int = Field(AHEAD, ge=1, le=MAX_AHEAD)
     level: int = Field(0, ge=-1, le=1)
     inside: Corner | None = None
     params: dict[str, Param] = Field(default_factory=dict)
