@@ -16,6 +16,9 @@ A check is written in YAML or JSON as a mapping with one key, its predicate:
                                                 properties a placer chooses); the verdict gives
                                                 the share right (matches / cells)
     block_at: {at: [x, y, z], block: stone}     that world cell holds that block
+    shelter: true  (or {at: [x, y, z]})         the air around the feet block (or that cell) is a
+                                                shelter: closed in, roofed, room to stand, a door
+                                                (bridge/helpers/shelter.js)
     near_player: {name: alex, distance: 3}      another player is this close (blocks, 3D) to the feet
     container_has: {at: [x, y, z], name: oak_log, count: 5}
                                                 the chest there holds at least that many (without
@@ -289,6 +292,44 @@ class BlockAt(Predicate):
         return self.model_copy(update={"block_at": self.block_at.model_copy(update={"at": t.cell(*self.block_at.at)})})
 
 
+class Enclosure(StrictModel):
+    """The cell a shelter is judged from (world blocks): an air cell inside it."""
+
+    at: Cell
+
+
+def _true_or_cell(value: Any) -> Any:
+    """`true` (around the feet) or {at: [x, y, z]} (around that cell); one line for anything else."""
+    if value is True or isinstance(value, Enclosure):
+        return value
+    if isinstance(value, dict):
+        try:
+            return Enclosure.model_validate(value)
+        except ValidationError:
+            pass
+    raise ValueError("expected true (around the feet) or {at: [x, y, z]} (around that cell)")
+
+
+class Shelter(Predicate):
+    """An enclosed air space: from the feet block (true) or the cell `at`, the cells a body passes
+    through, filled six ways, never leave a bound (12 blocks each way, 400 cells), none sees the
+    sky, one has a solid floor and room for the head, and a door stands in the wall (a door is
+    passable to the fill only when open, so a closed one closes the space)."""
+
+    shelter: Annotated[Union[Literal[True], Enclosure], BeforeValidator(_true_or_cell)]
+
+    def describe(self) -> str:
+        if self.shelter is True:
+            return "shelter"
+        x, y, z = self.shelter.at
+        return f"shelter at ({x}, {y}, {z})"
+
+    def transformed(self, t: Transform) -> Check:
+        if self.shelter is True:
+            return self
+        return self.model_copy(update={"shelter": Enclosure(at=t.cell(*self.shelter.at))})
+
+
 class Stock(StrictModel):
     """An item and how many of it a chest holds, summed over its slots; the chest at `at` (world
     cell) or, without it, any within 16 blocks of the feet."""
@@ -365,7 +406,7 @@ class Not(Predicate):
 
 
 Check = Union[All, AnyOf, Not, SkyVisible, FeetYAtLeast, Outside, Within, StandingOnGround, HasItem, NearBlock,
-              NearPlayer, BlockAt, Blueprint, ContainerHas, Avoided]
+              NearPlayer, BlockAt, Blueprint, Shelter, ContainerHas, Avoided]
 for _model in (All, AnyOf, Not):
     _model.model_rebuild()
 COMBINATORS = (All, AnyOf, Not)

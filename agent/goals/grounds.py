@@ -6,13 +6,17 @@ the planner's arguments (agent/planner/domains.py: a name no world offered is ne
 
 from __future__ import annotations
 
+import math
+
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent.blueprint.templates import Order
 from agent.bridge import BotConnection, BridgeError
-from agent.checks.model import (All, Area, ContainerHas, FeetYAtLeast, HasItem, NearBlock, NearPlayer, Outside,
+from agent.checks.model import (All, Area, Check, ContainerHas, FeetYAtLeast, HasItem, NearBlock, NearPlayer, Outside,
                                 StandingOnGround, Within)
 from agent.goals.names import USERNAME
 from agent.goals.understanding import SubGoal, Understanding
+from agent.mc.geometry import Facing
 
 # The box the kinds are read in: blocks from the feet, across and up or down.
 RADIUS, HALF_HEIGHT = 16, 8
@@ -56,6 +60,7 @@ class Grounds(BaseModel):
                                                      "the columns 5 blocks off); None where none was read")
     hole: Columns | None = Field(None, description="the hole the feet are in, with its floor, steps and rim: "
                                                    "None where they stand at the ground's level")
+    facing: Facing | None = Field(None, description="the way the bot looks, to the nearest of four")
 
     @property
     def kinds(self) -> list[str]:
@@ -88,7 +93,8 @@ def ground(understanding: Understanding, grounds: Grounds) -> Understanding:
     """Every sub-goal made absolute: places from the start (the feet now), "out of the hole" as
     standing at the ground's level around, a kind's name as the one carried, else the nearest
     seen, else its first; a player "him" means as one online the goal names, else the one
-    online. A sub-goal the world cannot ground (no player, no ground read) is left out."""
+    online; a structure ahead of where the bot looks, or around the nearest thing it goes around.
+    A sub-goal the world cannot ground (no player, no ground read, no such thing seen) is left out."""
     subgoals = [_grounded(s, grounds) for s in understanding.subgoals]
     return understanding.model_copy(update={"subgoals": [s for s in subgoals if s is not None]})
 
@@ -113,8 +119,24 @@ def _grounded(subgoal: SubGoal, grounds: Grounds) -> SubGoal | None:
         check = FeetYAtLeast(feet_y_at_least=start.y + check.feet_y_at_least)
     if subgoal.kinds:
         check = _named(check, pick_kind(subgoal.kinds, grounds))
+    if subgoal.building is not None:
+        check = _placed(subgoal.building, grounds)
+        if check is None:
+            return None
     return subgoal.model_copy(update={"check": check, "from_start": False, "kinds": [], "players": [],
-                                      "on_ground": False})
+                                      "on_ground": False, "building": None})
+
+
+def _placed(order: Order, grounds: Grounds) -> Check | None:
+    """A structure's check where it goes: ahead of the feet block the way the bot looks, or around
+    the nearest block of the kind it goes around; None when the world does not say where."""
+    feet = (math.floor(grounds.feet.x), math.floor(grounds.feet.y), math.floor(grounds.feet.z))
+    if order.around is None:
+        return None if grounds.facing is None else order.check(feet, grounds.facing)
+    thing = next((b.at for b in grounds.blocks if b.name == order.around and b.at is not None), None)
+    if thing is None:
+        return None
+    return order.check(feet, "south", thing=(math.floor(thing.x), math.floor(thing.y), math.floor(thing.z)))
 
 
 def _outside(hole: Columns | None) -> list[Outside]:

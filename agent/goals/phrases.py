@@ -62,11 +62,16 @@ SAYS_WHAT_IS = re.compile(r"\s*(?:you(?:'re| are|'ve| have)?|i(?:'ve| have)?|we|
 # Getting out of somewhere below the ground: a hole, or "up and out".
 OUT = re.compile(r"\b(?:out of|get out|climb out|clamber out|escape)\b")
 DOWN = re.compile(r"\b(?:hole|pit|shaft|well|ditch|crater|trench|down there|down here|up)\b|\bclimb")
-# A structure to build is no item to get: "build a platform of dirt" does not ask for dirt (building: Step 21).
-STRUCTURE = re.compile(r"\b(?:build|make|construct|create|put up|set up)\b.*"
-                       r"\b(?:platform|house|hut|shelter|wall|bridge|"
-                       r"floor|roof|tower|base|fort|cabin|room|structure|building|pool|staircase|pillar|column|"
-                       r"square|cube|box|ring|path|road|fence around)\b")
+# A structure to build is no item to get: "build a platform of dirt" asks for a platform of dirt
+# (structures.py), not for dirt. The verbs that put one up, and words for structures besides the
+# templates' own names: "build a castle" asks for one that no template builds.
+BUILD = re.compile(r"\b(?:build|make|construct|create|put up|set up|erect)\b")
+STRUCTURE_WORDS = frozenset("platform house hut shelter wall bridge floor roof tower base fort fortress castle cabin "
+                            "room structure building pool staircase stairway pillar column square cube ring path "
+                            "road pyramid dome arch statue igloo tent barn shed bunker temple".split())
+# Words before a structure's name that make it a place, not the thing built: "a pickaxe near the house".
+PLACE_WORDS = frozenset("near by beside next to in inside into at behind around from on onto under over across "
+                        "for with".split())
 # A place by its coordinates: "go to 10 64 -5", "(12, 65, -8)", "x=10 y=64 z=-5".
 _N = r"(?<![\w.-])(-?\d{1,7}(?:\.\d+)?)(?![\d.])"
 COORDS = re.compile(rf"(?:\bx\s*[=:]?\s*)?{_N}\s*,?\s*(?:\by\s*[=:]?\s*)?"

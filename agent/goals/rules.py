@@ -1,9 +1,10 @@
 """Reading a goal by rules: split into clauses ("X then Y", "X and put it in the chest", "…, then
 come back here"), each clause read for what it asks (get, store, find, follow, return, climb,
-get out of a hole, open sky; the words for each are phrases.py's) and the game's names found
-anywhere in it (names.py), "it"/"them" taking the thing of the clause before. A clause no rule
-reads adds nothing; a goal none reads gets no sub-goal, and then the run has no check (a wrong
-check is worse than none).
+get out of a hole, open sky; the words for each are phrases.py's; build a structure:
+structures.py) and the game's names found anywhere in it (names.py), "it"/"them" taking the
+thing of the clause before. A clause no rule reads adds nothing; a goal none reads gets no
+sub-goal, and then the run has no check (a wrong check is worse than none). A structure no
+template builds is an error that says which they are.
 
 What a sub-goal needs first is made a sub-goal before it (understanding.py's needs_first):
 "put five oak logs into the chest" is has_item oak_log 5 (already held by a bot that carries
@@ -22,7 +23,8 @@ from agent.goals.phrases import (BLOCKS, BLOCK_OF, CLAUSE, CLIMB, COORDS, COUNTE
                                  FOLLOW, FOLLOW_DISTANCE, FROM_CHEST, GET, GO, HEIGHT, INTO, JOIN, LEVEL, LISTED,
                                  MADE_DEPTH, MAKE_ONLY_VERBS, MAKE_VERBS, MAX_COUNT, NEAR, NEAR_DISTANCE, NOT_NAMES,
                                  NUMBERS, NUMBER_PHRASE, OUT, PHRASES, PLACES, PRONOUN, RETURN, RETURN_DISTANCE,
-                                 SAYS_WHAT_IS, SKY, SMELT_VERBS, SOURCE, STORE, STRUCTURE, VERB)
+                                 SAYS_WHAT_IS, SKY, SMELT_VERBS, SOURCE, STORE, VERB)
+from agent.goals.structures import read_structure
 from agent.goals.understanding import SubGoal, Understanding, left_behind, needs_first
 from agent.mc.gamedata import block_names, item_names, recipes, smelting
 from agent.mc.names import Item
@@ -102,8 +104,8 @@ def _read(clause: str, before: Thing | None, mc_version: str | None,
         return [SubGoal(says=clause, check=Within(within=Sphere(x=x, y=y, z=z, distance=RETURN_DISTANCE)))], before
     if (level := LEVEL.search(clause)) is not None and not DOWNWARD.search(clause):
         return [SubGoal(says=clause, check=FeetYAtLeast(feet_y_at_least=float(level["n"])))], before
-    if STRUCTURE.search(clause) and not HEIGHT.search(clause):
-        return None
+    if (built := read_structure(clause, mc_version)) is not None:
+        return [built], before
     height = HEIGHT.search(clause) or (BLOCKS.search(clause) if CLIMB.search(clause) else None)
     if height is not None:
         rise = FeetYAtLeast(feet_y_at_least=float(height["n"]))

@@ -8,7 +8,8 @@ are no longer carried, so the first does not last.
 Some sub-goals are read before the bot is in the world and grounded once it is (grounding.py):
 "come back here" is `within` the start, "climb 4 blocks" is feet_y_at_least the start's y + 4,
 "get out of this hole" is standing at the level of the ground around, "some wood" is the log
-kind found nearest.
+kind found nearest, "build a small house" is the house's template placed ahead of where the bot
+looks (structures.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_serializer, field_validator
 
+from agent.blueprint.templates import Order
 from agent.checks.model import All, Check, ContainerHas, HasItem, parse_check
 from agent.config.layers import StrictModel
 from agent.mc.names import Item
@@ -44,6 +46,9 @@ class SubGoal(StrictModel):
     lasting: bool = Field(True, description="false when a later sub-goal uses it up (logs put in a chest)")
     depth: int = Field(0, ge=0, description="a need's depth: 1 for what a step lacked, 2 for what a step "
                                             "towards that lacked, ...; 0 for what the goal says")
+    building: Order | None = Field(None, description="a structure asked, which grounding places ahead of the bot "
+                                                     "or around the thing named; until then the check has it at "
+                                                     "the origin, looking south")
 
     @field_validator("check", mode="before")
     @classmethod
@@ -56,7 +61,7 @@ class SubGoal(StrictModel):
 
     @property
     def grounded(self) -> bool:
-        return not (self.from_start or self.kinds or self.players or self.on_ground)
+        return not (self.from_start or self.kinds or self.players or self.on_ground or self.building)
 
 
 class Understanding(StrictModel):

@@ -17,6 +17,7 @@ from pydantic import Field, ValidationInfo, field_validator, model_validator
 from agent.checks.model import Area, Check, CheckError, parse_check
 from agent.config.layers import StrictModel, load_model_file
 from agent.errors import ConfigError
+from agent.mc.blockstate import BlockSpec
 from agent.mc.names import BlockName, Item
 from agent.mc.transform import Transform
 from agent.paths import SERVER_CONFIG_DIR
@@ -42,9 +43,10 @@ class Box(Area):
 
 
 class Block(StrictModel):
-    """One block at a world position."""
+    """One block at a world position, in the state asked (`oak_door[half=upper]`: the block's
+    default state with these properties)."""
 
-    block: BlockName
+    block: BlockSpec
     at: Point
 
     def transformed(self, t: Transform) -> Block:

@@ -34,4 +34,16 @@ function specOf ({ name, state }) {
   return props.length ? `${name}[${props.join(',')}]` : name
 }
 
-module.exports = { parseSpec, stateAt, sameBlock, specOf }
+/** The state id of a spec in `registry`: the block's default state with the properties asked
+ * (a door's `half=upper`); unknown names throw. */
+function stateIdOf (registry, spec) {
+  const { name, state } = parseSpec(spec)
+  const block = registry.blocksByName[name]
+  if (!block) throw new Error(`unknown block '${name}'`)
+  const base = block.defaultState ?? block.minStateId
+  if (Object.keys(state).length === 0) return base
+  const Block = require('prismarine-block')(registry)
+  return Block.fromProperties(name, { ...Block.fromStateId(base, 0).getProperties(), ...state }, 0).stateId
+}
+
+module.exports = { parseSpec, stateAt, sameBlock, specOf, stateIdOf }

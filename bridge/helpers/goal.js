@@ -15,6 +15,7 @@ const { chestContents } = require('./chest')
 const { playerEntity } = require('./state')
 const { parseSpec, stateAt, sameBlock, specOf } = require('./blockstate')
 const { heldCells } = require('./read-cells')
+const { shelterAround } = require('./shelter')
 
 const finding = (holds, says) => ({ holds, says })
 const between = (v, a, b) => v >= Math.min(a, b) && v <= Math.max(a, b)
@@ -78,6 +79,8 @@ const PREDICATES = {
     const share = `${right} of ${cells.length} cells right (${Math.round(100 * right / cells.length)} %)`
     return finding(wrong.length === 0, wrong.length ? `${share}; ${wrong.slice(0, WRONG_SAID).join('; ')}` : share)
   },
+  // An enclosed air space around the feet block, or around the cell asked (shelter.js).
+  shelter: ({ bot, block, at }, value) => shelterAround(bot, at, value === true ? block : new Vec3(...value.at)),
   // What chests hold, read through the server before the predicates run (readChests). Without
   // `at`, the fullest chest near the feet decides, and the verdict does not say where it is.
   container_has: ({ at, chests }, { at: cell, name, count }) => {

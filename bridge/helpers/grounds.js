@@ -1,11 +1,13 @@
 'use strict'
-// What the world offers a planner's arguments now (agent/goals/grounds.py): the items carried,
+// What the world offers a planner's arguments now (agent/goals/grounds.py): the way the bot
+// looks (where a structure asked goes), the items carried,
 // the other players online, the kinds of block in a box around the feet, nearest first (with the
 // nearest one's cell), and the
 // ground's level around the bot (where "out of this hole" is).
 // World blocks: x east, y up, z south; distances are blocks from the feet to a block's centre.
 const { Vec3 } = require('vec3')
 const { playerEntity } = require('./state')
+const { facingOf, yawToDeg } = require('./angles')
 
 // Cells that are no kind of thing to go to or dig.
 const NOTHING = new Set(['air', 'cave_air', 'void_air'])
@@ -39,6 +41,7 @@ function grounds (bot, { radius = 16, half_height: halfHeight = 8, names = [] })
   for (const i of bot.inventory.items()) carried[i.name] = (carried[i.name] ?? 0) + i.count
   return {
     feet: { x: feet.x, y: feet.y, z: feet.z },
+    facing: facingOf(yawToDeg(bot.entity.yaw)),
     carried,
     players: otherPlayers(bot, names),
     blocks: [...nearest.entries()].sort((a, b) => a[1].distance - b[1].distance).map(([name, seen]) => ({ name, ...seen })),

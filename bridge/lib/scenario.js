@@ -7,6 +7,7 @@ const fs = require('fs')
 const path = require('path')
 const { Vec3 } = require('vec3')
 const { walkerSpawn } = require('./walker')
+const { stateIdOf } = require('../helpers/blockstate')
 
 // Yaw in degrees on the wire (Minecraft's convention) for each spawn facing.
 const SPAWN_YAW = { south: 0, west: 90, north: 180, east: -90 }
@@ -120,11 +121,7 @@ async function dryLandSpawn (serv, { x, z }) {
 
 async function buildScenario (serv, scenario) {
   const stacks = inventoryStacks(serv, scenario)
-  const stateOf = (name) => {
-    const block = serv.registry.blocksByName[name]
-    if (!block) throw new Error(`unknown block '${name}'`)
-    return block.defaultState ?? block.minStateId
-  }
+  const stateOf = (spec) => stateIdOf(serv.registry, spec)
   try {
     await buildParts(serv, scenario, [0, 0, 0], stateOf)
     for (const structure of scenario.structures ?? []) {

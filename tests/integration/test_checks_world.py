@@ -18,6 +18,7 @@ from agent.mc.transform import Transform
 from agent.planner.domains import domain_values
 from agent.server import LocalServer, Scenario, ServerSettings, load_scenario
 from support.waiting import wait_for
+from support.world_body import standing_in
 
 # Feet at (0.5, 5, 0.5) on the grass, under a stone roof at y=8; a stone block 3 east.
 ROOFED = Scenario.model_validate({
@@ -33,10 +34,7 @@ ROOFED = Scenario.model_validate({
 
 @pytest.fixture(scope="module")
 def roofed() -> Iterator[BotConnection]:
-    with LocalServer(ServerSettings(), scenario=ROOFED) as info:
-        with connect(port=info.port, username="judged") as bot:
-            assert wait_for(lambda: bot.state().on_ground)
-            yield bot
+    yield from standing_in(ROOFED, "judged")
 
 
 def _judge(bot: BotConnection, data: dict[str, Any]) -> Verdict:

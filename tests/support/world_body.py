@@ -57,3 +57,11 @@ def scenario_body(scenario: str | Scenario, username: str, toolbox: Toolbox, ver
                 yield Body(bot, Executor(toolbox, infospace, world=bot), World(scenario))
             finally:
                 infospace.close()
+
+
+def standing_in(scenario: Scenario, username: str) -> Iterator[BotConnection]:
+    """A local server with the scenario and a bot on its ground there: what a check is judged by."""
+    with LocalServer(ServerSettings(), scenario=scenario) as info:
+        with connect(port=info.port, username=username) as bot:
+            assert wait_for(lambda: bot.state().on_ground)
+            yield bot

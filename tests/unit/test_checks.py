@@ -29,6 +29,8 @@ EVERY_PREDICATE: list[tuple[dict[str, Any], str]] = [
     ({"container_has": {"at": [3, 5, 1], "name": "oak_log", "count": 5}}, "container_has oak_log 5 at (3, 5, 1)"),
     ({"container_has": {"name": "bread"}}, "container_has bread 1"),
     ({"near_player": {"name": "alex"}}, "near_player alex 3"),
+    ({"shelter": True}, "shelter"),
+    ({"shelter": {"at": [2, 5, 2]}}, "shelter at (2, 5, 2)"),
     ({"avoided": "lava"}, "avoided lava"),
     ({"avoided": ["lava", "fire"]}, "avoided lava and fire"),
     ({"all": [{"sky_visible": True}, {"feet_y_at_least": 5}]}, "all(sky_visible, feet_y_at_least 5)"),
@@ -78,6 +80,9 @@ BAD: list[tuple[Any, str]] = [
     ({"avoided": "Lava"}, "success.avoided[0]: String should match pattern"),
     ({"avoided": []}, "success.avoided: Value should have at least 1 item"),
     ({"avoided": True}, "success.avoided: expected a block name such as lava, or a list of them (got True)"),
+    ({"shelter": False}, "success.shelter: expected true (around the feet) or {at: [x, y, z]} (around that cell) (got False)"),
+    ({"shelter": {"at": [2, 5]}}, "success.shelter: expected true (around the feet) or {at: [x, y, z]} (around that cell) (got {'at': [2, 5]})"),
+    ({"shelter": {"from": [2, 5, 2]}}, "success.shelter: expected true (around the feet) or {at: [x, y, z]}"),
     ({"any": []}, "success.any: expected a non-empty list of checks (got [])"),
     ({"all": {"sky_visible": True}}, "success.all: expected a non-empty list of checks"),
     ({"not": [{"sky_visible": True}]}, "success.not: a check is a mapping with exactly one key"),
@@ -157,8 +162,10 @@ def test_transform_recurses_into_combinators_and_leaves_the_rest() -> None:
     turned = check.transformed(Transform(quarter_turns=2))
     assert turned.as_data()["all"][0] == {"not": {"block_at": {"at": [-2, 5, 0], "block": "air"}}}
     assert turned.as_data()["all"][1] == check.as_data()["all"][1]
-    for flag in ({"sky_visible": True}, {"standing_on_ground": True}, {"feet_y_at_least": 3}):
+    for flag in ({"sky_visible": True}, {"standing_on_ground": True}, {"feet_y_at_least": 3}, {"shelter": True}):
         assert parse_check(flag, "c").transformed(QUARTER).as_data() == flag
+    shelter = parse_check({"shelter": {"at": [1, 5, 3]}}, "c").transformed(QUARTER)
+    assert shelter.as_data() == {"shelter": {"at": [-3, 5, 1]}}  # the cell moves as block_at's does
 
 
 @pytest.mark.parametrize(("data", "_"), EVERY_PREDICATE)
