@@ -16,12 +16,20 @@ from agent.blueprint.grid import Region
 VERSIONS = (1, 2, 3)
 
 
+def _body(root: dict[str, Any]) -> dict[str, Any]:
+    """The schematic's fields: v3 nests them in a `Schematic` compound, or (some writers) makes
+    `Schematic` the name of the root itself, which the NBT reader drops."""
+    return root.get("Schematic", root)
+
+
 def is_sponge(root: dict[str, Any]) -> bool:
-    return "Schematic" in root or ("Palette" in root and "BlockData" in root)
+    body = _body(root)
+    blocks = body.get("Blocks")
+    return ("Palette" in body and "BlockData" in body) or (isinstance(blocks, dict) and "Palette" in blocks)
 
 
 def sponge_version(root: dict[str, Any]) -> int:
-    body = root.get("Schematic", root)
+    body = _body(root)
     version = body.get("Version")
     if version not in VERSIONS:
         raise BlueprintError(f"is a Sponge schematic of version {version}: versions {VERSIONS} are read")
@@ -31,7 +39,7 @@ def sponge_version(root: dict[str, Any]) -> int:
 def sponge_regions(root: dict[str, Any]) -> list[Region]:
     """The one box of a Sponge schematic, v1 to v3."""
     version = sponge_version(root)
-    body = root["Schematic"] if version == 3 else root
+    body = _body(root)
     blocks = body.get("Blocks", {}) if version == 3 else body
     try:
         # Sizes are unsigned shorts that NBT stores signed.

@@ -91,6 +91,16 @@ def test_the_shipped_public_house_reads_whole() -> None:
     assert len(structure.placed_at((100, 64, -20)).cells()) == 3201  # what mc-build and the check take
 
 
+def test_the_public_cottage_reads_alike_from_sponge_v2_and_from_a_v3_whose_root_is_the_schematic() -> None:
+    # schematic4j's v3 file names its root compound `Schematic` and holds the fields in it, not nested
+    v2 = read_blueprint_file(REPO_ROOT / "server-config" / "blueprints" / "green-cottage.schem")
+    v3 = read_blueprint_file(FIXTURES / "cottage-sponge-v3-root.schem")
+    assert (v2.format, v3.format) == ("Sponge v2", "Sponge v3")
+    assert len(v2.structure.blocks) == len(v3.structure.blocks) == 627 and v2.structure.size == (17, 12, 12)
+    assert {p.at for p in v2.structure.blocks} == {p.at for p in v3.structure.blocks}
+    assert v2.structure.materials()["birch_door"] == 1 and v2.structure.materials()["birch_stairs"] == 117
+
+
 def test_a_region_of_negative_size_lands_where_litematica_puts_it() -> None:
     """house.litematic's upper region has sizes (-3, -2, -2) from (2, 2, 1): its cells are x 0..2,
     y 1..2, z 0..1, above the ground region at y 0."""
