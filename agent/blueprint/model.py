@@ -37,11 +37,17 @@ class Structure(Frozen):
 
     def materials(self) -> dict[str, int]:
         """The bill of materials: items and how many, in the order of most needed first."""
-        need: Counter[str] = Counter()
-        for p in self.blocks:
-            state = BlockState.parse(p.block)
-            if any(state.properties.get(k) == v for k, v in COMES_WITH_ANOTHER):
-                continue
-            count = 2 if state.properties.get("type") == "double" else 1
-            need[ITEM_OF.get(state.name, state.name)] += count
-        return dict(need.most_common())
+        return materials(self.blocks)
+
+
+def materials(blocks: list[Placement]) -> dict[str, int]:
+    """The items that place `blocks`, and how many, most needed first: a door once for its two
+    halves, a double slab as two slabs, a wall torch as a torch."""
+    need: Counter[str] = Counter()
+    for p in blocks:
+        state = BlockState.parse(p.block)
+        if any(state.properties.get(k) == v for k, v in COMES_WITH_ANOTHER):
+            continue
+        count = 2 if state.properties.get("type") == "double" else 1
+        need[ITEM_OF.get(state.name, state.name)] += count
+    return dict(need.most_common())

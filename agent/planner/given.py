@@ -7,9 +7,9 @@ chest itself."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
+from agent.blueprint.model import materials
 from agent.checks.model import All, Blueprint, Check, ContainerHas, HasItem, NearBlock, NearPlayer, Within
 from agent.mc.gamedata import dropped_by, recipes, smelting
 from agent.tools import Toolbox
@@ -60,15 +60,18 @@ def made(item: str) -> bool:
 
 def supporting_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any]]:
     """{tool: arguments} for tools that serve a step towards what the check asks, not the ask
-    itself: a blueprint's most needed block kind for mc-collect, when blocks run short (the build
-    method), never digging the blueprint's own cells. The outer loop does not rank these first;
-    it and the methods still fill them in."""
+    itself: for mc-collect, the most needed item of a blueprint's bill of materials that digging
+    gives (dirt, cobblestone; not planks or concrete, which are made or brought), when blocks run
+    short (the build method), never digging the blueprint's own cells. The outer loop does not
+    rank these first; it and the methods still fill them in."""
     given: dict[str, dict[str, Any]] = {}
     for part in parts_of(check):
-        if isinstance(part, Blueprint) and "mc-collect" not in given:
-            kind, cells = Counter(p.block for p in part.blueprint.blocks).most_common(1)[0]
+        dug_here = [(item, n) for item, n in materials(part.blueprint.blocks).items() if dug(item)] \
+            if isinstance(part, Blueprint) else []
+        if dug_here and "mc-collect" not in given:
+            kind, count = dug_here[0]
             own = [[x, y, z] for (x, y, z), _ in part.blueprint.cells()]
-            given["mc-collect"] = {"block": kind, "count": min(cells, MAX_COLLECT), "avoid": own}
+            given["mc-collect"] = {"block": kind, "count": min(count, MAX_COLLECT), "avoid": own}
     return {tool: args for tool, args in given.items() if tool in toolbox.tools}
 
 

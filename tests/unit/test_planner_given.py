@@ -9,7 +9,7 @@ import pytest
 from agent.checks import parse_check
 from agent.paths import SKILLS_DIR
 from agent.planner.focus import achievers
-from agent.planner.given import given_args
+from agent.planner.given import given_args, supporting_args
 from agent.tools import load_toolbox, standard_sources
 
 
@@ -65,3 +65,13 @@ def test_a_found_item_is_not_achieved_by_the_tools_that_only_make_things() -> No
     assert {"mc-collect", "gather"} <= set(logs) and not {"craft", "mc-craft", "mc-smelt"} & set(logs)
     pickaxe = achievers(parse_check({"has_item": {"name": "stone_pickaxe"}}, "c"), skills)
     assert {"craft", "mc-craft"} <= set(pickaxe)
+
+
+def test_a_blueprint_short_of_blocks_is_given_mc_collect_only_for_what_digging_gives(toolbox) -> None:
+    def blueprint(*blocks: str):
+        cells = [{"at": [i, 0, 0], "block": b} for i, b in enumerate(blocks)]
+        return parse_check({"blueprint": {"anchor": [0, 5, 0], "blocks": cells}}, "c")
+
+    built = supporting_args(blueprint("oak_planks", "oak_planks", "oak_planks", "cobblestone", "oak_door[half=lower]"), toolbox)
+    assert built["mc-collect"] == {"block": "cobblestone", "count": 1, "avoid": [[0, 5, 0], [1, 5, 0], [2, 5, 0], [3, 5, 0], [4, 5, 0]]}
+    assert "mc-collect" not in supporting_args(blueprint("oak_planks", "glass_pane", "stone_bricks"), toolbox)
