@@ -1,89 +1,148 @@
 'use strict'
-// Building a small blueprint from the inventory: world cells, each with the block it must hold,
-// placed bottom up (a cell needs something solid beside or below it to be placed against), each
-// after a walk to where it can be placed, and each read back. A pass that places nothing ends
-// the building; what is left is reported as missing (nothing to place it with, or nothing to
-// place it against) or wrong (another block is there). Positions are world blocks.
-const { Vec3 } = require('vec3')
-const { goals } = require('mineflayer-pathfinder')
-const { HelperError, required } = require('./errors')
-const { place } = require('./place')
-const { walk, left } = require('./approach')
-const { haltWatch } = require('./stepwise')
+// mc-build: a blueprint built from the inventory, in survival. Every step reads the world first
+// (build-order.js): cells holding another block are dug, then cells are placed in an order that
+// can be placed, each in the state asked (place-as.js), after a walk to where it can be placed
+// from, towering on scaffolding where the ground does not reach (build-scaffold.js), and never
+// closing the bot in (build-exit.js). The full blocks and what hangs on them come first, their
+// scaffolding is taken down, then the doors. Nothing is kept between calls: a second call goes
+// on from what the world holds. Positions are world blocks (x east, y up, z south).
+const { required } = require('./errors')
+const { left } = require('./approach')
+const { haltWatch, Stop } = require('./stepwise')
+const { clear } = require('./digging')
+const { frameOf } = require('./frame')
+const { withTimeout } = require('./waiting')
+const { counts } = require('./inventory')
+const { placeAs, standFor } = require('./place-as')
+const { planOf, statusOf, placingOrder, exitOf, nextStep, comesWithAnother, DOOR } = require('./build-order')
+const { Scaffold, Where, near } = require('./build-scaffold')
+const { regionOf, wayOut } = require('./build-exit')
 
-// Where the bot may stand to place: within this reach of the cell, never in it.
-const PLACE_RANGE = 4
+// The cells listed in a report's missing and wrong (the counts are whole).
+const LISTED = 32
+// A plant dug by hand goes at once; the server confirms within a tick or two.
+const PLANT_MS = 2000
 
-/** @param {{cells: {x: number, y: number, z: number, block: string}[], timeout_s?: number}} args */
+/** @param {{cells: {x: number, y: number, z: number, block: string}[], timeout_s: number}} args */
 async function build (bot, args) {
   const { cells, timeout_s: timeoutS } = required(args, 'cells', 'timeout_s')
   const deadline = Date.now() + timeoutS * 1000
-  const todo = cells.map((c) => ({ ...c, pos: new Vec3(c.x, c.y, c.z) })).sort((a, b) => a.y - b.y)
-  const placed = []
-  const problems = new Map() // cell key -> why it is not placed (the latest reason)
+  const plan = planOf(bot, cells)
+  const work = new Building(bot, plan, deadline)
   let stop = 'completed'
-  const halted = haltWatch(bot)
+  let detail = null
   try {
-    for (let progress = true; progress;) {
-      progress = false
-      for (const cell of todo.filter((c) => !isRight(bot, c))) {
-        halted()
-        const why = await placeOne(bot, cell, deadline)
-        if (why) {
-          problems.set(cell.pos.toString(), why)
-        } else {
-          placed.push({ x: cell.x, y: cell.y, z: cell.z, block: cell.block })
-          problems.delete(cell.pos.toString())
-          progress = true
-        }
-      }
+    const order = placingOrder(plan, exitOf(plan, bot.entity.position.floored()))
+    // The doors last, once the scaffolding is down: inside a closed room it could not be reached.
+    for (const phase of [order.filter((c) => c.group !== DOOR), order]) {
+      await work.run(phase)
+      detail = await work.scaffold.takeDown(deadline) ?? detail
     }
   } catch (err) {
-    if (err.reason === 'stopped') stop = 'stopped'
+    if (err instanceof Stop && err.reason === 'stopped') stop = 'stopped'
     else if (err.code === 'timeout') stop = 'timeout'
     else throw err
   }
-  return report(bot, todo, placed, problems, stop)
+  return report(bot, plan, work, stop, detail)
 }
 
-function isRight (bot, cell) {
-  return bot.blockAt(cell.pos, false)?.name === cell.block
-}
-
-/** Places one cell after walking to where it can be placed; returns why not, or null when placed. */
-async function placeOne (bot, cell, deadline) {
-  if (!bot.inventory.items().some((i) => i.name === cell.block)) return `no ${cell.block} in the inventory`
-  const here = bot.blockAt(cell.pos, false)
-  if (here && here.boundingBox !== 'empty') return `taken by ${here.name}`
-  try {
-    await walk(bot, new goals.GoalPlaceBlock(cell.pos, bot.world, { range: PLACE_RANGE }), deadline, `walking to place ${cell.block}`)
-  } catch (err) {
-    if (err.code === 'timeout') throw err
-    return `no place to stand and place it from (${err.message})`
+/** One call's building: what it did (`placed`, `cleared`, `scaffold`) and why cells failed (`failed`). */
+class Building {
+  constructor (bot, plan, deadline) {
+    this.bot = bot
+    this.plan = plan
+    this.deadline = deadline
+    this.halted = haltWatch(bot)
+    this.region = regionOf(plan)
+    this.scaffold = new Scaffold(bot, new Set(plan.map((c) => c.key)))
+    this.failed = new Map() // cell key -> why, for cells tried since the last success
+    this.placed = 0
+    this.cleared = 0
   }
-  left(deadline)
-  try {
-    const done = await place(bot, { item: cell.block, x: cell.x, y: cell.y, z: cell.z })
-    return done.placed ? null : `placed, but ${done.now} is there`
-  } catch (err) {
-    if (err instanceof HelperError) return err.message
-    throw err
+
+  /** Steps until none is left to try among `order`'s cells (and any to clear). */
+  async run (order) {
+    for (let step = nextStep(this.bot, this.plan, order, this.failed); step !== null; step = nextStep(this.bot, this.plan, order, this.failed)) {
+      this.halted()
+      left(this.deadline)
+      const cell = step.clear ?? step.place
+      const why = step.clear ? await this.clearOne(cell) : await this.placeOne(cell)
+      if (why === null) this.failed.clear() // the world changed: what failed may go now
+      else this.failed.set(cell.key, why)
+    }
+  }
+
+  /** Digs what holds `cell` (a plant, terrain, a wrong block); @returns why not, or null. */
+  async clearOne (cell) {
+    const bot = this.bot
+    try {
+      await this.scaffold.walkTo(near(cell.pos), this.need(), this.deadline, 'walking to clear a cell')
+      const block = bot.blockAt(cell.pos, false)
+      if (block.boundingBox === 'empty') await withTimeout(bot.dig(block, true), PLANT_MS, `digging the ${block.name}`).catch(() => {})
+      else await clear(bot, frameOf(bot), cell.pos)
+    } catch (err) {
+      if (err.code === 'timeout') throw err
+      return `could not clear the ${bot.blockAt(cell.pos, false)?.name}: ${err.message}`
+    }
+    if (statusOf(bot, cell) === 'taken') return `the ${bot.blockAt(cell.pos, false).name} is still there after digging`
+    this.cleared++
+    return null
+  }
+
+  /** Walks to where `cell` can be placed from, keeping a way out (build-exit.js), and places it; @returns why not, or null. */
+  async placeOne (cell) {
+    const target = { x: cell.pos.x, y: cell.pos.y, z: cell.pos.z, block: cell.spec }
+    try {
+      await this.scaffold.walkTo(new Where(standFor(target), wayOut(this.bot, this.region, cell)), this.need(), this.deadline, `walking to place ${cell.spec}`)
+    } catch (err) {
+      if (err.code === 'timeout') throw err
+      return `no place to stand and place it from that keeps a way out (${err.message})`
+    }
+    const done = await placeAs(this.bot, target, this.deadline)
+    if (!done.placed || statusOf(this.bot, cell) !== 'right') return done.why ?? `placed, but ${done.now} is there`
+    this.placed++
+    return null
+  }
+
+  /** {item: count} the cells not yet right still need. */
+  need () {
+    const need = {}
+    for (const c of this.plan) {
+      if (!c.air && !comesWithAnother(c) && statusOf(this.bot, c) !== 'right') need[c.item] = (need[c.item] ?? 0) + 1
+    }
+    return need
   }
 }
 
-/** The blueprint as the world reads it now. */
-function report (bot, todo, placed, problems, stop) {
+/** The blueprint as the world reads it now, with what this call did. */
+function report (bot, plan, work, stop, detail) {
   const missing = []
   const wrong = []
-  for (const cell of todo) {
+  for (const cell of plan) {
+    const status = statusOf(bot, cell)
+    if (status === 'right') continue
     const now = bot.blockAt(cell.pos, false)?.name ?? null
-    if (now === cell.block) continue
-    const entry = { x: cell.x, y: cell.y, z: cell.z, block: cell.block, now, reason: problems.get(cell.pos.toString()) ?? 'not tried' }
-    if (now === null || now === 'air' || bot.blockAt(cell.pos, false).boundingBox === 'empty') missing.push(entry)
-    else wrong.push(entry)
+    const why = work.failed.get(cell.key) ?? (comesWithAnother(cell) ? 'comes with the block below it' : 'not tried')
+    const entry = { x: cell.pos.x, y: cell.pos.y, z: cell.pos.z, block: cell.spec, now, reason: why }
+    if (status === 'taken') wrong.push(entry)
+    else missing.push(entry)
   }
-  const right = todo.length - missing.length - wrong.length
-  return { cells: todo.length, right, share: Math.round(1000 * right / todo.length) / 1000, placed, missing, wrong, stop_reason: stop }
+  const right = plan.length - missing.length - wrong.length
+  const carried = counts(bot)
+  const short = Object.fromEntries(Object.entries(work.need()).map(([item, n]) => [item, n - (carried[item] ?? 0)]).filter(([, n]) => n > 0))
+  return {
+    cells: plan.length,
+    right,
+    share: Math.round(1000 * right / plan.length) / 1000,
+    placed: work.placed,
+    cleared: work.cleared,
+    scaffold: { placed: work.scaffold.placed, removed: work.scaffold.removed, left: work.scaffold.standing().length },
+    missing: missing.slice(0, LISTED),
+    wrong: wrong.slice(0, LISTED),
+    short,
+    stop_reason: stop,
+    detail: detail ?? `${right} of ${plan.length} cells right`
+  }
 }
 
 module.exports = { build }

@@ -116,4 +116,4 @@ async function pillarUp (bot, args) {
   }
 }
 
-module.exports = { pillarUp, climbOne, pickItem }
+module.exports = { pillarUp, climbOne, pickItem, fullCube }

@@ -1,6 +1,7 @@
 """mc-build on the real server: a wall laid out ahead of the bot is placed from the inventory
 and read back, and the blueprint check over the same cells agrees; a blueprint with more cells
-than the inventory has blocks for ends incomplete, its share and its missing cells said."""
+than the inventory has blocks for ends incomplete, its share, its missing cells and the blocks
+it was short of said."""
 
 from __future__ import annotations
 
@@ -35,9 +36,8 @@ def builder(toolbox: Toolbox) -> Iterator[Body]:
 
 def test_a_wall_is_built_ahead_and_the_blueprint_check_agrees(builder: Body) -> None:
     report = builder.ok("mc-build", shape="wall", block="dirt", length=3, height=2, forward=2)
-    assert (report["right"], report["cells"], report["share"]) == (6, 6, 1.0)
+    assert (report["right"], report["cells"], report["share"], report["placed"]) == (6, 6, 1.0, 6)
     wall = shape_plan("wall", "dirt", (0, 5, 0), "south", forward=2, length=3, height=2)
-    assert sorted((c["x"], c["y"], c["z"]) for c in report["placed"]) == sorted(cell for cell, _ in wall.cells())
     assert {cell for cell, _ in wall.cells()} == {(x, y, 2) for x in (-1, 0, 1) for y in (5, 6)}
     verdict = evaluate(builder.bot, Blueprint(blueprint=wall))
     assert verdict.holds and verdict.detail.endswith("6 of 6 cells right (100 %)")
@@ -49,7 +49,8 @@ def test_more_cells_than_blocks_ends_incomplete_with_the_share_and_what_is_missi
     assert not result.ok and result.code == "incomplete"
     assert (result.data["right"], result.data["cells"]) == (2, 3)
     assert [(m["y"], m["reason"]) for m in result.data["missing"]] == [(7, "no dirt in the inventory")]
-    assert "2 of 3 cells right (67%)" in result.reason
+    assert result.data["short"] == {"dirt": 1}
+    assert "2 of 3 cells right (67%)" in result.reason and "short of 1 dirt" in result.reason
 
 
 def test_a_build_without_a_shape_or_a_blueprint_is_refused(builder: Body) -> None:

@@ -3,25 +3,24 @@ from typing import Literal
 from pydantic import ConfigDict, Field, model_validator
 
 from agent.bridge import BotConnection, timeouts
-from agent.checks.model import Placement, Plan
+from agent.checks.model import MAX_BLUEPRINT_CELLS, Placement, Plan
 from agent.mc.geometry import Frozen
 from agent.mc.names import BlockName
 from agent.world.blueprints import shape_plan
 from agent.world.toolkit import ToolArgs, WorldCell, in_world, menu, run_tool
 
-# The arguments' bounds (here only: build.js takes the values as checked).
-MAX_CELLS, MAX_TIMEOUT_S = 64, 300
-
-
-class Placed(Placement):
-    """A blueprint's cell, its block one the bot carries and can place."""
-
-    block: BlockName = Field(json_schema_extra={"domain": "placeable"})
+# The arguments' bounds (here only: build.js takes the values as checked). A blueprint may be as
+# big as a check's (Plan's bound): it comes from the goal check or a method, and the form below
+# keeps the grammar from writing one at all.
+MAX_TIMEOUT_S = 1800
+# A blueprint's time when none is given: a start, and about four times what a cell took on our
+# server (walks, clearing and scaffolding included), within MAX_TIMEOUT_S.
+START_S, CELL_S = 60, 10
 
 
 class Args(ToolArgs):
     # The grammar writes a shape (agent/tools/schema.py's Form); a blueprint comes from the goal
-    # check or a method, never from a model spelling 64 cells.
+    # check or a method, never from a model spelling its cells.
     model_config = ConfigDict(json_schema_extra={"forms": [{"required": ["shape", "block"], "absent": ["anchor", "blocks"]}]})
     shape: Literal["wall", "pillar"] | None = Field(None, description="a named shape, laid out ahead of the bot")
     block: BlockName | None = Field(None, description="the block to build a shape of, e.g. dirt, cobblestone",
@@ -30,10 +29,12 @@ class Args(ToolArgs):
     height: int = Field(2, ge=1, le=6)
     forward: int = Field(2, ge=1, le=4, description="blocks ahead of the feet")
     anchor: WorldCell | None = Field(None, description="a blueprint's world cell [x, y, z]")
-    blocks: list[Placed] | None = Field(None, min_length=1, max_length=MAX_CELLS,
-                                           description="a blueprint: [{at: [dx, dy, dz], block}] from the anchor")
-    timeout_s: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole building",
-                           json_schema_extra=menu(60, 120))
+    blocks: list[Placement] | None = Field(
+        None, min_length=1, max_length=MAX_BLUEPRINT_CELLS,
+        description="a blueprint: [{at: [dx, dy, dz], block}] from the anchor; a block with its state "
+                    "(oak_stairs[facing=east]) is placed so; `air` cells are cleared")
+    timeout_s: float | None = Field(None, ge=1, le=MAX_TIMEOUT_S, json_schema_extra=menu(60, 120),
+                                    description="seconds for the whole building; by default sized to the blueprint")
 
     @model_validator(mode="after")
     def _one_form(self) -> "Args":
@@ -49,30 +50,41 @@ class Args(ToolArgs):
             raise ValueError(f"the blueprint's cell {list(outside)} is outside the world")
         return self
 
+    def seconds(self, cells: int) -> float:
+        """The call's time: as given, else sized to `cells`."""
+        return self.timeout_s if self.timeout_s is not None else min(MAX_TIMEOUT_S, START_S + CELL_S * cells)
 
-class BuildCell(Frozen):
+
+class UnbuiltCell(Frozen):
     x: int
     y: int
     z: int
-    block: str = Field(description="what the cell must hold")
-
-
-class UnbuiltCell(BuildCell):
+    block: str = Field(description="what the cell must hold, with the state asked")
     now: str | None = Field(description="what the cell holds; None when not loaded")
-    reason: str = Field(description="why it was not placed")
+    reason: str = Field(description="why it is not right")
+
+
+class Scaffolding(Frozen):
+    placed: int = Field(description="blocks set down to stand on, to reach high cells")
+    removed: int = Field(description="of those, dug away again")
+    left: int = Field(description="still standing (a stop or a timeout came first, or one could not be dug)")
 
 
 class Result(Frozen):
-    """mc-build's result (bridge/helpers/build.js): a blueprint placed from the inventory, read back
-    cell by cell. World blocks: x east, y up, z south."""
+    """mc-build's result (bridge/helpers/build.js): a blueprint built from the inventory and read
+    back from the world. World blocks: x east, y up, z south."""
 
     cells: int
-    right: int = Field(description="cells holding their block, read back after building")
+    right: int = Field(description="cells holding their block in the state asked, read back after building")
     share: float = Field(description="right / cells")
-    placed: list[BuildCell] = Field(description="cells this call placed, in order")
-    missing: list[UnbuiltCell] = Field(description="empty cells not placed: nothing to place, or to place against")
-    wrong: list[UnbuiltCell] = Field(description="cells another block holds")
+    placed: int = Field(description="cells this call placed")
+    cleared: int = Field(description="cells this call dug clear: another block, a plant, terrain, or an air cell")
+    scaffold: Scaffolding
+    missing: list[UnbuiltCell] = Field(description="empty cells not placed (the first 32), each with why")
+    wrong: list[UnbuiltCell] = Field(description="cells another block holds (the first 32), each with why")
+    short: dict[str, int] = Field(description="items the cells not right need beyond what the inventory holds")
     stop_reason: Literal["completed", "timeout", "stopped"]
+    detail: str
 
 
 def plan(bot: BotConnection, a: Args) -> Plan:
@@ -87,13 +99,15 @@ def plan(bot: BotConnection, a: Args) -> Plan:
 
 def act(bot: BotConnection, a: Args):
     cells = [{"x": x, "y": y, "z": z, "block": block} for (x, y, z), block in plan(bot, a).cells()]
-    return bot.call("build", {"cells": cells, "timeout_s": a.timeout_s}, timeout_s=a.timeout_s + timeouts.CALL_S)
+    seconds = a.seconds(len(cells))
+    return bot.call("build", {"cells": cells, "timeout_s": seconds}, timeout_s=seconds + timeouts.CALL_S)
 
 
 def summarize(r: Result) -> str:
     left = r.missing + r.wrong
-    why = f"; {len(left)} not: {left[0].block} at ({left[0].x}, {left[0].y}, {left[0].z}): {left[0].reason}" if left else ""
-    return f"{r.right} of {r.cells} cells right ({r.share:.0%}); placed {len(r.placed)}{why}"
+    why = f"; not right: {left[0].block} at ({left[0].x}, {left[0].y}, {left[0].z}): {left[0].reason}" if left else ""
+    short = f"; short of {', '.join(f'{n} {item}' for item, n in r.short.items())}" if r.short else ""
+    return f"{r.right} of {r.cells} cells right ({r.share:.0%}); placed {r.placed}, cleared {r.cleared}{short}{why}"
 
 
 def judge(r: Result) -> tuple[str, str] | None:

@@ -1,0 +1,78 @@
+'use strict'
+// Never walled in: a block is placed only from where a walk still leads out of the build with
+// that block in place (no towering, drops of up to SAFE_DROP), or from outside its footprint,
+// or from above its top (on a roof or scaffolding: the scaffolding is taken down to the ground
+// at the end). So the cell that closes a room is placed from outside it, and the bot never
+// stands in a room no walk leaves. Positions are world blocks (x east, y up, z south).
+const { Vec3 } = require('vec3')
+const { keyOf } = require('./build-order')
+const { SAFE_DROP } = require('./blocks')
+
+// The box walked in: the build's own and this margin around it (and up: standing on a roof).
+const MARGIN = 2
+const SIDES = [[1, 0], [-1, 0], [0, 1], [0, -1]]
+// A step from a cell to one beside it rises 1, stays level or drops up to SAFE_DROP.
+const RISES = [1, 0, ...Array.from({ length: SAFE_DROP }, (_, i) => -1 - i)]
+
+/** The plan's box (`box`) and the region walked in: the box MARGIN wider on every side, a cell deeper (the ground). */
+function regionOf (plan) {
+  const lo = { x: Infinity, y: Infinity, z: Infinity }
+  const hi = { x: -Infinity, y: -Infinity, z: -Infinity }
+  for (const { pos } of plan) {
+    for (const a of ['x', 'y', 'z']) {
+      lo[a] = Math.min(lo[a], pos[a])
+      hi[a] = Math.max(hi[a], pos[a])
+    }
+  }
+  return { box: { lo, hi }, lo: { x: lo.x - MARGIN, y: lo.y - 1, z: lo.z - MARGIN }, hi: { x: hi.x + MARGIN, y: hi.y + MARGIN, z: hi.z + MARGIN } }
+}
+
+const within = (r, p) => p.x >= r.lo.x && p.x <= r.hi.x && p.y >= r.lo.y && p.y <= r.hi.y && p.z >= r.lo.z && p.z <= r.hi.z
+
+/**
+ * The feet cells of the region from which a walk leads to its side edge, with the cell keyed
+ * `filled` taken as solid: found backwards from the edge, over the steps a walk takes.
+ */
+function exitsOf (bot, region, filled) {
+  const at = (x, y, z) => keyOf({ x, y, z }) === filled ? 'block' : bot.blockAt(new Vec3(x, y, z), false)?.boundingBox
+  const open = (x, y, z) => at(x, y, z) === 'empty'
+  const stand = (p) => open(p.x, p.y, p.z) && open(p.x, p.y + 1, p.z) && at(p.x, p.y - 1, p.z) === 'block'
+  // From p to q beside it: up needs the head room of a jump; down, the column over q open to p's head.
+  const step = (p, q) => {
+    if (q.y > p.y) return open(p.x, p.y + 2, p.z)
+    for (let y = q.y + 2; y <= p.y + 1; y++) if (!open(q.x, y, q.z)) return false
+    return true
+  }
+  const reached = new Set()
+  const queue = []
+  const reach = (p) => {
+    reached.add(keyOf(p))
+    queue.push(p)
+  }
+  for (let x = region.lo.x; x <= region.hi.x; x++) {
+    for (let z = region.lo.z; z <= region.hi.z; z++) {
+      if (x !== region.lo.x && x !== region.hi.x && z !== region.lo.z && z !== region.hi.z) continue
+      for (let y = region.lo.y; y <= region.hi.y; y++) if (stand({ x, y, z })) reach({ x, y, z })
+    }
+  }
+  while (queue.length) {
+    const q = queue.pop()
+    for (const [dx, dz] of SIDES) {
+      for (const rise of RISES) {
+        const p = { x: q.x - dx, y: q.y - rise, z: q.z - dz }
+        if (within(region, p) && !reached.has(keyOf(p)) && stand(p) && step(p, q)) reach(p)
+      }
+    }
+  }
+  return reached
+}
+
+/** A test of a feet cell {x, y, z} the bot may place `cell` from: one that keeps a way out. */
+function wayOut (bot, region, cell) {
+  const exits = exitsOf(bot, region, cell.key)
+  const { lo, hi } = region.box
+  const underTop = (p) => p.x >= lo.x && p.x <= hi.x && p.z >= lo.z && p.z <= hi.z && p.y <= hi.y
+  return (p) => !underTop(p) || exits.has(keyOf(p))
+}
+
+module.exports = { regionOf, wayOut }

@@ -1,0 +1,91 @@
+'use strict'
+// What a blueprint asks of each cell, and the order it is worked in, read from the world on
+// every pass (nothing is kept between calls: a second call goes on from what the world holds).
+// Cells already holding another block are cleared first, the highest first; then cells are
+// placed where something solid is there to place against: layer by layer bottom up, within a
+// layer from the far side towards the way out; blocks that hang on others (a torch, a pane)
+// after the full blocks, and doors last. Positions are world blocks (x east, y up, z south).
+const { Vec3 } = require('vec3')
+const { parseSpec, stateAt, sameBlock } = require('./blockstate')
+
+const AIR = new Set(['air', 'cave_air', 'void_air'])
+const FLUIDS = new Set(['water', 'lava'])
+// A door's upper half and a bed's head come with the other half: never placed themselves.
+const COMES_WITH_ANOTHER = [['half', 'upper'], ['part', 'head']]
+const NEIGHBOURS = [[0, -1, 0], [1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1], [0, 1, 0]]
+// The order's groups: full blocks (what others rest on), blocks hung on them, doors.
+const FULL = 0
+const HUNG = 1
+const DOOR = 2
+
+const keyOf = (p) => `${p.x},${p.y},${p.z}`
+
+/** The blueprint's cells {x, y, z, block} as {pos, key, spec, want: {name, state}, air, group, item}. */
+function planOf (bot, cells) {
+  return cells.map((c) => {
+    const want = parseSpec(c.block)
+    const kind = bot.registry.blocksByName[want.name]
+    const group = want.name.endsWith('_door') ? DOOR : kind?.boundingBox === 'block' ? FULL : HUNG
+    return { pos: new Vec3(c.x, c.y, c.z), key: keyOf(c), spec: c.block, want, air: AIR.has(want.name), group, item: itemFor(bot, want.name) }
+  })
+}
+
+/** The item that places block `name`: the item of that name, else the one the block drops (a wall torch: torch). */
+function itemFor (bot, name) {
+  if (bot.registry.itemsByName[name]) return name
+  const drop = bot.registry.blocksByName[name]?.drops?.[0]
+  return drop === undefined ? name : bot.registry.items[typeof drop === 'number' ? drop : drop.drop]?.name ?? name
+}
+
+function comesWithAnother (cell) {
+  return COMES_WITH_ANOTHER.some(([k, v]) => cell.want.state[k] === v)
+}
+
+/** What the cell holds against what it must: right, empty (air, a fluid), taken (anything else), unloaded. */
+function statusOf (bot, cell) {
+  const now = stateAt(bot, cell.pos)
+  if (now === null) return 'unloaded'
+  if (cell.air) return AIR.has(now.name) ? 'right' : 'taken'
+  if (sameBlock(now, cell.want)) return 'right'
+  return AIR.has(now.name) || FLUIDS.has(now.name) ? 'empty' : 'taken'
+}
+
+/** Whether a solid block beside `pos` is there to place against. */
+function supported (bot, pos) {
+  return NEIGHBOURS.some(([dx, dy, dz]) => bot.blockAt(pos.offset(dx, dy, dz), false)?.boundingBox === 'block')
+}
+
+/**
+ * The plan's cells in the order they are placed: by group, bottom up, and within a layer the
+ * farthest from `exit` (where the bot leaves: the door, or where it started) first.
+ */
+function placingOrder (plan, exit) {
+  const far = (c) => Math.hypot(c.pos.x - exit.x, c.pos.z - exit.z)
+  return plan.filter((c) => !c.air && !comesWithAnother(c))
+    .sort((a, b) => a.group - b.group || a.pos.y - b.pos.y || far(b) - far(a))
+}
+
+/** Where the bot leaves the build: a door's cell, else `start`. */
+function exitOf (plan, start) {
+  return plan.find((c) => c.group === DOOR)?.pos ?? start
+}
+
+/**
+ * The next thing to do among `cells` (placingOrder's, or all for clearing), skipping those in
+ * `failed` (key -> why: tried since the last success): {clear: cell}, {place: cell}, or null.
+ * A cell to place whose item is not carried, or with nothing to place against yet, goes into
+ * `failed` with why, unwalked.
+ */
+function nextStep (bot, plan, order, failed) {
+  const taken = plan.filter((c) => !failed.has(c.key) && statusOf(bot, c) === 'taken').sort((a, b) => b.pos.y - a.pos.y)
+  if (taken.length) return { clear: taken[0] }
+  for (const cell of order) {
+    if (failed.has(cell.key) || statusOf(bot, cell) !== 'empty') continue
+    if (!bot.inventory.items().some((i) => i.name === cell.item)) failed.set(cell.key, `no ${cell.item} in the inventory`)
+    else if (!supported(bot, cell.pos)) failed.set(cell.key, 'nothing solid beside it to place against')
+    else return { place: cell }
+  }
+  return null
+}
+
+module.exports = { planOf, statusOf, placingOrder, exitOf, nextStep, comesWithAnother, keyOf, AIR, FULL, HUNG, DOOR }

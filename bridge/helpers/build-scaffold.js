@@ -1,0 +1,134 @@
+'use strict'
+// Scaffolding for a build: to reach a cell too high to place from the ground, the walk may
+// tower and bridge (pathfinder's own moves) with blocks the build does not need, never into
+// the blueprint's cells; each block the walk sets down is remembered and dug away when the
+// building is done. Positions are world blocks (x east, y up, z south).
+const { goals } = require('mineflayer-pathfinder')
+const { movementsFor } = require('./goto')
+const { withTimeout } = require('./waiting')
+const { left } = require('./approach')
+const { takeDown } = require('./stand-under')
+const { fullCube } = require('./pillar-up')
+const { keyOf } = require('./build-order')
+
+// Filler blocks towered with first; any other full block carried beyond the build's need after.
+const CHEAP = ['dirt', 'cobblestone', 'cobbled_deepslate', 'netherrack']
+// The pathfinder's cost for a step through a blueprint's cell: never placed into.
+const NEVER = 1000
+// Digging a block: the feet within this of it (the eyes are then within reach).
+const DIG_REACH = 3
+
+/** A walk's goal `base`, met only where `allowed(node)` also holds. */
+class Where extends goals.Goal {
+  constructor (base, allowed) {
+    super()
+    this.base = base
+    this.allowed = allowed
+  }
+
+  heuristic (node) { return this.base.heuristic(node) }
+  isEnd (node) { return this.base.isEnd(node) && this.allowed(node) }
+}
+
+/** Items to scaffold with: full blocks carried beyond what `need` ({item: count}) still asks, fillers first. */
+function scaffoldItems (bot, need) {
+  const have = {}
+  for (const i of bot.inventory.items()) have[i.name] = (have[i.name] ?? 0) + i.count
+  const spare = Object.keys(have).filter((n) => fullCube(bot, n) && have[n] > (need[n] ?? 0))
+  return spare.sort((a, b) => rank(a) - rank(b)).map((n) => bot.registry.itemsByName[n].id)
+}
+
+const rank = (name) => CHEAP.includes(name) ? CHEAP.indexOf(name) : CHEAP.length
+
+/**
+ * Scaffolding for one build: `walkTo` walks to a goal, towering with spare blocks where the
+ * ground does not reach and never setting one into `planKeys`; `takeDown` digs every block it
+ * set down, pillar by pillar. `placed`/`removed` count them.
+ */
+class Scaffold {
+  constructor (bot, planKeys) {
+    this.bot = bot
+    this.planKeys = planKeys
+    this.cells = new Map() // key -> Vec3 of a block set down and not yet dug
+    this.placed = 0
+    this.removed = 0
+  }
+
+  /** Walks to `goal` until `deadline`, scaffolding with what `need` leaves spare (null: none). */
+  async walkTo (goal, need, deadline, what) {
+    const bot = this.bot
+    const movements = movementsFor(bot, { allow_build: need !== null })
+    if (need !== null) movements.scafoldingBlocks = scaffoldItems(bot, need)
+    movements.exclusionAreasPlace = [(block) => this.planKeys.has(keyOf(block.position)) ? NEVER : 0]
+    const onUpdate = (old, now) => {
+      const key = keyOf(now.position)
+      if (old?.boundingBox === 'empty' && now.boundingBox === 'block' && !this.planKeys.has(key) && !this.cells.has(key)) {
+        this.cells.set(key, now.position.clone())
+        this.placed++
+      }
+    }
+    bot.pathfinder.setMovements(movements)
+    bot.on('blockUpdate', onUpdate)
+    try {
+      await withTimeout(bot.pathfinder.goto(goal), left(deadline), what, () => bot.pathfinder.stop())
+    } finally {
+      bot.removeListener('blockUpdate', onUpdate)
+    }
+  }
+
+  /**
+   * Digs the scaffolding down, each pillar (a column's unbroken run) from its top: the bot stands
+   * on it where a walk gets there (off a roof, say) and digs under its feet to the ground (as
+   * stand-under.js takes its pillar down), else digs it from beside. @returns why a block stays, or null.
+   */
+  async takeDown (deadline) {
+    for (const run of this.pillars()) {
+      const top = run.stand.offset(0, run.height - 1, 0)
+      try {
+        await this.walkTo(new goals.GoalBlock(top.x, top.y + 1, top.z), null, deadline, 'walking onto the scaffolding')
+          .catch((err) => err.code === 'timeout' ? Promise.reject(err) : this.walkTo(near(top), null, deadline, 'walking to the scaffolding'))
+        await takeDown(this.bot, run)
+      } catch (err) {
+        if (err.code === 'timeout') throw err
+        return `the scaffolding at (${top.x}, ${top.y}, ${top.z}) stays: ${err.message}`
+      } finally {
+        this.forget(run)
+      }
+    }
+    return null
+  }
+
+  /** The scaffolding's standing pillars {stand: lowest cell, height}, the highest top first. */
+  pillars () {
+    const standing = this.standing()
+    const has = new Set(standing.map(keyOf))
+    const runs = standing.filter((p) => !has.has(keyOf(p.offset(0, -1, 0)))).map((stand) => {
+      let height = 1
+      while (has.has(keyOf(stand.offset(0, height, 0)))) height++
+      return { stand, height }
+    })
+    return runs.sort((a, b) => (b.stand.y + b.height) - (a.stand.y + a.height))
+  }
+
+  /** The scaffold blocks still in the world. */
+  standing () {
+    return [...this.cells.values()].filter((p) => this.bot.blockAt(p, false)?.boundingBox === 'block')
+  }
+
+  /** Drops `run`'s cells from those remembered, counting those no longer standing as removed. */
+  forget (run) {
+    for (let up = 0; up < run.height; up++) {
+      const pos = run.stand.offset(0, up, 0)
+      if (this.bot.blockAt(pos, false)?.boundingBox === 'block') continue
+      this.cells.delete(keyOf(pos))
+      this.removed++
+    }
+  }
+}
+
+/** A goal: the feet within DIG_REACH of the block at `pos`, to dig it from. */
+function near (pos) {
+  return new goals.GoalNear(pos.x, pos.y, pos.z, DIG_REACH)
+}
+
+module.exports = { Scaffold, Where, near }
