@@ -30,11 +30,11 @@ function regionOf (plan) {
 const within = (r, p) => p.x >= r.lo.x && p.x <= r.hi.x && p.y >= r.lo.y && p.y <= r.hi.y && p.z >= r.lo.z && p.z <= r.hi.z
 
 /**
- * The feet cells of the region from which a walk leads to its side edge, with the cell keyed
- * `filled` taken as solid: found backwards from the edge, over the steps a walk takes.
+ * The feet cells of the region from which a walk leads to its side edge, with the cells keyed
+ * in `filled` taken as solid: found backwards from the edge, over the steps a walk takes.
  */
 function exitsOf (bot, region, filled) {
-  const at = (x, y, z) => keyOf({ x, y, z }) === filled ? 'block' : bot.blockAt(new Vec3(x, y, z), false)?.boundingBox
+  const at = (x, y, z) => filled.includes(keyOf({ x, y, z })) ? 'block' : bot.blockAt(new Vec3(x, y, z), false)?.boundingBox
   const open = (x, y, z) => at(x, y, z) === 'empty'
   const stand = (p) => open(p.x, p.y, p.z) && open(p.x, p.y + 1, p.z) && at(p.x, p.y - 1, p.z) === 'block'
   // From p to q beside it: up needs the head room of a jump; down, the column over q open to p's head.
@@ -67,9 +67,9 @@ function exitsOf (bot, region, filled) {
   return reached
 }
 
-/** A test of a feet cell {x, y, z} the bot may place `cell` from: one that keeps a way out. */
+/** A test of a feet cell {x, y, z} the bot may place `cell` from: one that keeps a way out once it fills its cells. */
 function wayOut (bot, region, cell) {
-  const exits = exitsOf(bot, region, cell.key)
+  const exits = exitsOf(bot, region, cell.fills)
   const { lo, hi } = region.box
   const underTop = (p) => p.x >= lo.x && p.x <= hi.x && p.z >= lo.z && p.z <= hi.z && p.y <= hi.y
   return (p) => !underTop(p) || exits.has(keyOf(p))

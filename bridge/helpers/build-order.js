@@ -20,14 +20,20 @@ const DOOR = 2
 
 const keyOf = (p) => `${p.x},${p.y},${p.z}`
 
-/** The blueprint's cells {x, y, z, block} as {pos, key, spec, want: {name, state}, air, group, item}. */
+/**
+ * The blueprint's cells {x, y, z, block} as {pos, key, spec, want: {name, state}, air, group,
+ * item, fills}: `fills` the keys of the cells placing it fills (its own, and an upper half's above).
+ */
 function planOf (bot, cells) {
-  return cells.map((c) => {
+  const plan = cells.map((c) => {
     const want = parseSpec(c.block)
     const kind = bot.registry.blocksByName[want.name]
     const group = want.name.endsWith('_door') ? DOOR : kind?.boundingBox === 'block' ? FULL : HUNG
-    return { pos: new Vec3(c.x, c.y, c.z), key: keyOf(c), spec: c.block, want, air: AIR.has(want.name), group, item: itemFor(bot, want.name) }
+    return { pos: new Vec3(c.x, c.y, c.z), key: keyOf(c), spec: c.block, want, air: AIR.has(want.name), group, item: itemFor(bot, want.name), fills: [keyOf(c)] }
   })
+  const byKey = new Map(plan.map((c) => [c.key, c]))
+  for (const upper of plan.filter((c) => c.want.state.half === 'upper')) byKey.get(keyOf(upper.pos.offset(0, -1, 0)))?.fills.push(upper.key)
+  return plan
 }
 
 /** The item that places block `name`: the item of that name, else the one the block drops (a wall torch: torch). */

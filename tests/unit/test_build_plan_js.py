@@ -1,0 +1,64 @@
+"""mc-build's order and its way out (bridge/helpers/build-order.js, build-exit.js), run in Node
+over a world of plain cells: bottom up, the far side of a layer first, what hangs on blocks after
+them and doors last; and a room's last gap is placed only from outside it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+from agent.node import node_binary
+from agent.paths import BRIDGE_DIR
+
+# A fake bot over `solid` cells (everything at y < 5 is ground): blockAt gives a boundingBox.
+SCRIPT = """
+const { Vec3 } = require('vec3')
+const registry = require('minecraft-data')('1.20.4')
+const { planOf, placingOrder } = require('./helpers/build-order')
+const { regionOf, wayOut } = require('./helpers/build-exit')
+const [cells, solid, exit, fill, feet] = JSON.parse(process.argv[1])
+const taken = new Set(solid.map((c) => c.join(',')))
+const bot = {
+  registry,
+  blockAt: (p) => ({ name: 'x', boundingBox: p.y < 5 || taken.has(`${p.x},${p.y},${p.z}`) ? 'block' : 'empty', getProperties: () => ({}) })
+}
+const plan = planOf(bot, cells.map(([x, y, z, block]) => ({ x, y, z, block })))
+const order = placingOrder(plan, new Vec3(...exit)).map((c) => [c.pos.x, c.pos.y, c.pos.z])
+const cell = plan.find((c) => c.key === fill.join(','))
+const allowed = wayOut(bot, regionOf(plan), cell)
+console.log(JSON.stringify({ order, allowed: feet.map(([x, y, z]) => allowed({ x, y, z })) }))
+"""
+
+
+def _run(cells, solid, exit, fill, feet) -> dict:
+    args = json.dumps([cells, solid, exit, fill, feet])
+    done = subprocess.run([node_binary(), "-e", SCRIPT, args], capture_output=True, text=True, cwd=BRIDGE_DIR, check=True)
+    return json.loads(done.stdout)
+
+
+def _room() -> list[list]:
+    """A 3 x 3 ring of stone two high around (1, 5, 1), a door in it at (1, 5..6, 0) and a torch inside."""
+    ring = [[x, y, z, "stone"] for y in (5, 6) for x in range(3) for z in range(3)
+            if (x, z) != (1, 1) and (x, z) != (1, 0)]
+    return ring + [[1, 5, 0, "oak_door[half=lower]"], [1, 6, 0, "oak_door[half=upper]"], [1, 6, 1, "torch"]]
+
+
+def test_the_order_is_bottom_up_far_side_first_then_hung_blocks_then_doors() -> None:
+    got = _run(_room(), [], [1, 5, 0], [1, 5, 0], [])
+    order = got["order"]
+    assert order[-1] == [1, 5, 0] and order[-2] == [1, 6, 1]  # the door last, the torch before it
+    levels = [y for _, y, _ in order[:-2]]
+    assert levels == sorted(levels)
+    first = order[:7]
+    assert all(z == 2 for _, _, z in first[:3])  # the far side (from the door, at z 0) first
+
+
+def test_the_gap_that_closes_the_room_is_placed_from_outside_it() -> None:
+    walls = [c[:3] for c in _room() if c[3] == "stone"]
+    inside, outside, on_top = [1, 5, 1], [1, 5, -1], [1, 7, 1]
+    got = _run(_room(), walls, [1, 5, 0], [1, 5, 0], [inside, outside, on_top])
+    assert got["allowed"] == [False, True, True]
+    # A wall cell that leaves the doorway open may be placed from inside.
+    open_room = [c[:3] for c in _room() if c[3] == "stone" and c[:3] != [0, 5, 1]]
+    got = _run(_room(), open_room, [1, 5, 0], [0, 5, 1], [inside])
+    assert got["allowed"] == [True]
