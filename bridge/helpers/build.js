@@ -93,7 +93,7 @@ class Building {
   async placeOne (cell) {
     const target = { x: cell.pos.x, y: cell.pos.y, z: cell.pos.z, block: cell.spec }
     try {
-      await this.scaffold.walkTo(new Where(standFor(target), wayOut(this.bot, this.region, cell)), this.need(), this.deadline, `walking to place ${cell.spec}`)
+      await this.scaffold.walkTo(new Where(standFor(target, this.bot), wayOut(this.bot, this.region, cell)), this.need(), this.deadline, `walking to place ${cell.spec}`)
     } catch (err) {
       if (err.code === 'timeout') throw err
       return `no place to stand and place it from that keeps a way out (${err.message})`
