@@ -2,7 +2,8 @@
 ground reaches) is built on grass from the inventory: the grass in its cells dug first, the roof
 placed from scaffolding that is dug away after, and the bot ends outside the closed room, on the
 ground. A build stopped midway is finished by a second call, which reads what is left from the
-world."""
+world. A hut with a door and a torch on a wall inside is built in the states asked: the door
+last, placed from outside, so the bot ends outside the room it closes."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ YARD = Scenario.model_validate({
     "name": "hut-yard", "description": "a field with grass where the hut goes, and its blocks",
     "spawn": {"x": 0.5, "y": 5, "z": 0.5, "facing": "south"},
     "inventory": [{"name": "cobblestone", "count": 105}, {"name": "dirt", "count": 16},
-                  {"name": "oak_planks", "count": 24}],
+                  {"name": "oak_planks", "count": 24}, {"name": "stone_bricks", "count": 71},
+                  {"name": "oak_door", "count": 1}, {"name": "torch", "count": 1}],
     "boxes": [{"from": [2, 5, 4], "to": [6, 5, 8], "block": "short_grass"}],
 })
 
@@ -56,6 +58,26 @@ def around_hut() -> Plan:
              for y in range(ay, ay + WALLS + 4)
              if not (ax <= x < ax + SIDE and az <= z < az + SIDE and y <= ay + WALLS)]
     return Plan(anchor=(0, 0, 0), blocks=[Placement(at=c, block="air") for c in cells])
+
+
+# The hut with a door: a 5 x 5 footprint at (10..14, 4..8), walls from y 5 to 7, the roof at y 8;
+# the door in the north wall at (12, 5..6, 4), facing south (placed by one who looks in from the
+# north, outside), and a torch on the inside of that wall.
+DOOR_HUT_AT = (10, 5, 4)
+DOOR_ROOM = {"from": [11, 5, 5], "to": [13, 7, 7]}
+
+
+def door_hut() -> Plan:
+    special = {(2, 0, 0): "oak_door[facing=south,half=lower]", (2, 1, 0): "oak_door[facing=south,half=upper]",
+               (1, 1, 1): "wall_torch[facing=south]"}
+    blocks = []
+    for dx in range(SIDE):
+        for dz in range(SIDE):
+            edge = dx in (0, SIDE - 1) or dz in (0, SIDE - 1)
+            for dy in range(3):
+                blocks.append(Placement(at=(dx, dy, dz), block=special.get((dx, dy, dz), "stone_bricks" if edge else "air")))
+            blocks.append(Placement(at=(dx, 3, dz), block="stone_bricks"))
+    return Plan(anchor=DOOR_HUT_AT, blocks=blocks)
 
 
 def wall() -> Plan:
@@ -109,3 +131,13 @@ def test_a_build_stopped_midway_is_finished_by_a_second_call(builder: Body) -> N
     report = builder.ok("mc-build", **blueprint_args(plan))
     assert (report["right"], report["placed"]) == (24, 24 - first)
     assert evaluate(builder.bot, Blueprint(blueprint=plan)).holds
+
+
+def test_a_hut_with_a_door_is_built_in_the_states_asked_and_the_bot_ends_outside(builder: Body) -> None:
+    plan = door_hut()
+    report = builder.ok("mc-build", **blueprint_args(plan))
+    assert (report["right"], report["cells"]) == (len(plan.blocks), len(plan.blocks))
+    verdict = evaluate(builder.bot, Blueprint(blueprint=plan))
+    assert verdict.holds, verdict.detail
+    assert evaluate(builder.bot, Outside.model_validate({"outside": DOOR_ROOM})).holds
+    assert report["scaffold"]["left"] == 0
