@@ -20,6 +20,8 @@ const { regionOf, wayOut } = require('./build-exit')
 
 // The cells listed in a report's missing and wrong (the counts are whole).
 const LISTED = 32
+// A cell that failed this often is not tried again in the call.
+const TRIES = 3
 // A plant dug by hand goes at once; the server confirms within a tick or two.
 const PLANT_MS = 2000
 
@@ -56,6 +58,7 @@ class Building {
     this.region = regionOf(plan)
     this.scaffold = new Scaffold(bot, new Set(plan.map((c) => c.key)))
     this.failed = new Map() // cell key -> why, for cells tried since the last success
+    this.tries = new Map() // cell key -> how often it failed in this call
     this.placed = 0
     this.cleared = 0
   }
@@ -67,9 +70,17 @@ class Building {
       left(this.deadline)
       const cell = step.clear ?? step.place
       const why = step.clear ? await this.clearOne(cell) : await this.placeOne(cell)
-      if (why === null) this.failed.clear() // the world changed: what failed may go now
-      else this.failed.set(cell.key, why)
+      if (why === null) this.forgive()
+      else {
+        this.failed.set(cell.key, why)
+        this.tries.set(cell.key, (this.tries.get(cell.key) ?? 0) + 1)
+      }
     }
+  }
+
+  /** The world changed: what failed may go now, but for cells that failed TRIES times (one placed wrong again and again). */
+  forgive () {
+    for (const key of this.failed.keys()) if ((this.tries.get(key) ?? 0) < TRIES) this.failed.delete(key)
   }
 
   /** Digs what holds `cell` (a plant, terrain, a wrong block); @returns why not, or null. */
