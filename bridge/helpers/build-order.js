@@ -78,20 +78,22 @@ function exitOf (plan, start) {
 
 /**
  * The next thing to do among `cells` (placingOrder's, or all for clearing), skipping those in
- * `failed` (key -> why: tried since the last success): {clear: cell}, {place: cell}, or null.
- * A cell to place whose item is not carried, or with nothing to place against yet, goes into
- * `failed` with why, unwalked.
+ * `failed` (key -> why): {clear: cell}, {place: cell}, or null. A cell to place is skipped while
+ * its item is not carried or nothing solid is beside it (whyNot says so).
  */
 function nextStep (bot, plan, order, failed) {
   const taken = plan.filter((c) => !failed.has(c.key) && statusOf(bot, c) === 'taken').sort((a, b) => b.pos.y - a.pos.y)
   if (taken.length) return { clear: taken[0] }
-  for (const cell of order) {
-    if (failed.has(cell.key) || statusOf(bot, cell) !== 'empty') continue
-    if (!bot.inventory.items().some((i) => i.name === cell.item)) failed.set(cell.key, `no ${cell.item} in the inventory`)
-    else if (!supported(bot, cell.pos)) failed.set(cell.key, 'nothing solid beside it to place against')
-    else return { place: cell }
-  }
+  const cell = order.find((c) => !failed.has(c.key) && statusOf(bot, c) === 'empty' && whyNot(bot, c) === null)
+  return cell ? { place: cell } : null
+}
+
+/** Why an empty cell cannot be placed now without a walk: its item not carried, nothing to place against; or null. */
+function whyNot (bot, cell) {
+  if (comesWithAnother(cell)) return 'comes with the block below it'
+  if (!bot.inventory.items().some((i) => i.name === cell.item)) return `no ${cell.item} in the inventory`
+  if (!supported(bot, cell.pos)) return 'nothing solid beside it to place against'
   return null
 }
 
-module.exports = { planOf, statusOf, placingOrder, exitOf, nextStep, comesWithAnother, keyOf, AIR, FULL, HUNG, DOOR }
+module.exports = { planOf, statusOf, placingOrder, exitOf, nextStep, whyNot, comesWithAnother, keyOf, AIR, FULL, HUNG, DOOR }

@@ -14,7 +14,7 @@ const { frameOf } = require('./frame')
 const { withTimeout } = require('./waiting')
 const { counts } = require('./inventory')
 const { placeAs, standFor } = require('./place-as')
-const { planOf, statusOf, placingOrder, exitOf, nextStep, comesWithAnother, DOOR } = require('./build-order')
+const { planOf, statusOf, placingOrder, exitOf, nextStep, whyNot, comesWithAnother, DOOR } = require('./build-order')
 const { Scaffold, Where, near } = require('./build-scaffold')
 const { regionOf, wayOut } = require('./build-exit')
 
@@ -57,30 +57,32 @@ class Building {
     this.halted = haltWatch(bot)
     this.region = regionOf(plan)
     this.scaffold = new Scaffold(bot, new Set(plan.map((c) => c.key)))
-    this.failed = new Map() // cell key -> why, for cells tried since the last success
+    this.failed = new Map() // cell key -> why, for cells that failed in this pass
     this.tries = new Map() // cell key -> how often it failed in this call
     this.placed = 0
     this.cleared = 0
   }
 
-  /** Steps until none is left to try among `order`'s cells (and any to clear). */
+  /**
+   * Passes over `order`'s cells (and any to clear), each cell tried once a pass, while a pass
+   * changes the world: what failed may go after a change (a support placed, a way built), but
+   * a cell that failed TRIES times (one placed wrong again and again) is not tried again.
+   */
   async run (order) {
-    for (let step = nextStep(this.bot, this.plan, order, this.failed); step !== null; step = nextStep(this.bot, this.plan, order, this.failed)) {
-      this.halted()
-      left(this.deadline)
-      const cell = step.clear ?? step.place
-      const why = step.clear ? await this.clearOne(cell) : await this.placeOne(cell)
-      if (why === null) this.forgive()
-      else {
-        this.failed.set(cell.key, why)
-        this.tries.set(cell.key, (this.tries.get(cell.key) ?? 0) + 1)
+    for (let done = -1; done !== this.placed + this.cleared;) {
+      done = this.placed + this.cleared
+      for (const key of this.failed.keys()) if ((this.tries.get(key) ?? 0) < TRIES) this.failed.delete(key)
+      for (let step = nextStep(this.bot, this.plan, order, this.failed); step !== null; step = nextStep(this.bot, this.plan, order, this.failed)) {
+        this.halted()
+        left(this.deadline)
+        const cell = step.clear ?? step.place
+        const why = step.clear ? await this.clearOne(cell) : await this.placeOne(cell)
+        if (why !== null) {
+          this.failed.set(cell.key, why)
+          this.tries.set(cell.key, (this.tries.get(cell.key) ?? 0) + 1)
+        }
       }
     }
-  }
-
-  /** The world changed: what failed may go now, but for cells that failed TRIES times (one placed wrong again and again). */
-  forgive () {
-    for (const key of this.failed.keys()) if ((this.tries.get(key) ?? 0) < TRIES) this.failed.delete(key)
   }
 
   /** Digs what holds `cell` (a plant, terrain, a wrong block); @returns why not, or null. */
@@ -133,7 +135,7 @@ function report (bot, plan, work, stop, detail) {
     const status = statusOf(bot, cell)
     if (status === 'right') continue
     const now = bot.blockAt(cell.pos, false)?.name ?? null
-    const why = work.failed.get(cell.key) ?? (comesWithAnother(cell) ? 'comes with the block below it' : 'not tried')
+    const why = work.failed.get(cell.key) ?? (status === 'empty' ? whyNot(bot, cell) : null) ?? 'not tried'
     const entry = { x: cell.pos.x, y: cell.pos.y, z: cell.pos.z, block: cell.spec, now, reason: why }
     if (status === 'taken') wrong.push(entry)
     else missing.push(entry)
