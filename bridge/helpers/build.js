@@ -38,7 +38,7 @@ async function build (bot, args) {
     // The doors last, once the scaffolding is down: inside a closed room it could not be reached.
     for (const phase of [order.filter((c) => c.group !== DOOR), order]) {
       await work.run(phase)
-      detail = await work.scaffold.takeDown(deadline) ?? detail
+      detail = await work.scaffold.takeDown(deadline) // the last word: a second pass takes down what the first left
     }
   } catch (err) {
     if (err instanceof Stop && err.reason === 'stopped') stop = 'stopped'
@@ -102,15 +102,21 @@ class Building {
     return null
   }
 
-  /** Walks to where `cell` can be placed from, keeping a way out (build-exit.js), and places it; @returns why not, or null. */
+  /**
+   * Walks to where `cell` can be placed from, keeping a way out (build-exit.js): the stand of
+   * the click place-as would make from here, else any stand for the state asked (a door's other
+   * side may face the way asked too); then places it. @returns why not, or null.
+   */
   async placeOne (cell) {
     const target = { x: cell.pos.x, y: cell.pos.y, z: cell.pos.z, block: cell.spec }
-    try {
-      await this.scaffold.walkTo(new Where(standFor(target, this.bot), wayOut(this.bot, this.region, cell)), this.need(), this.deadline, `walking to place ${cell.spec}`)
-    } catch (err) {
-      if (err.code === 'timeout') throw err
-      return `no place to stand and place it from that keeps a way out (${err.message})`
+    const keepsOut = wayOut(this.bot, this.region, cell)
+    let why = null
+    for (const stand of [standFor(target, this.bot), standFor(target)]) {
+      why = await this.scaffold.walkTo(new Where(stand, keepsOut), this.need(), this.deadline, `walking to place ${cell.spec}`)
+        .then(() => null, (err) => { if (err.code === 'timeout') throw err; return err.message })
+      if (why === null) break
     }
+    if (why !== null) return `no place to stand and place it from that keeps a way out (${why})`
     const done = await placeAs(this.bot, target, this.deadline)
     if (!done.placed || statusOf(this.bot, cell) !== 'right') return done.why ?? `placed, but ${done.now} is there`
     this.placed++
