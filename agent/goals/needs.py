@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from agent.checks.model import HasItem
 from agent.goals.names import KINDS
@@ -30,11 +30,22 @@ NEED_STEPS = 3
 
 class _Lacking(BaseModel):
     """The part of a failed report that says what it lacked: items, how many more than it
-    carried (`inventory`, when the report says; none carried otherwise)."""
+    carried (`missing` of a make or a collecting; `short` of a build, by name), and what it
+    carried of them (`inventory`, when the report says; none carried otherwise)."""
 
     model_config = ConfigDict(extra="ignore")
-    missing: list[Item]
+    missing: list[Item] = []
+    short: dict[str, int] = {}
     inventory: list[Item] = []
+
+    @field_validator("missing", mode="before")
+    @classmethod
+    def _items_only(cls, value: Any) -> Any:
+        # mc-build's `missing` are the cells it left, not items: what it lacked is its `short`
+        return value if isinstance(value, list) and all(isinstance(v, dict) and "name" in v for v in value) else []
+
+    def items(self) -> list[Item]:
+        return self.missing + [Item(name=name, count=n) for name, n in self.short.items()]
 
 
 def lacked(data: Any) -> list[Item]:
@@ -46,7 +57,7 @@ def lacked(data: Any) -> list[Item]:
     except ValidationError:
         return []
     held = {item.name: item.count for item in lacking.inventory}
-    return [Item(name=item.name, count=item.count + held.get(item.name, 0)) for item in lacking.missing]
+    return [Item(name=item.name, count=item.count + held.get(item.name, 0)) for item in lacking.items()]
 
 
 def needed(items: list[Item], tool: str, depth: int) -> list[SubGoal]:

@@ -71,6 +71,14 @@ def menu(*values: int | float) -> dict[str, Any]:
     return {"menu": list(values)}
 
 
+def unbounded_in_schema(schema: dict[str, Any]) -> None:
+    """A long list's `json_schema_extra`: its bound (a blueprint's 8192 cells) is checked by the
+    model, not shown, since a grammar spells maxItems out as nested repetitions and thousands of
+    them are more than llama.cpp parses."""
+    for node in (schema, *schema.get("anyOf", [])):  # an optional field's bounds are on its non-null type
+        node.pop("maxItems", None)
+
+
 # The menus most tools share: how far to look for something, how many to get, blocks to climb or go.
 RADII, COUNTS, BLOCKS = menu(8, 16, 32), menu(1, 2, 3, 4, 8, 16), menu(1, 2, 3, 4, 5, 6, 8)
 

@@ -159,6 +159,8 @@ function report (bot, plan, work, stop, detail) {
     missing: missing.slice(0, LISTED),
     wrong: wrong.slice(0, LISTED),
     short,
+    // what it carries of the items short: with `short`, the totals a planner's sub-goal asks for
+    inventory: Object.keys(short).filter((name) => carried[name]).map((name) => ({ name, count: carried[name] })),
     stop_reason: stop,
     detail: detail ?? `${right} of ${plan.length} cells right`
   }

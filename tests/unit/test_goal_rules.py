@@ -247,6 +247,9 @@ def test_what_a_failed_report_lacked_is_read_as_totals_to_carry_and_other_missin
         ("wooden_pickaxe", 1)]  # mc-collect's needs_tool: none carried
     assert lacked({"missing": ["gold_block"]}) == []  # mc-find: kinds not found, not items
     assert lacked({"missing": [{"at": [1, 2, 3], "block": "dirt", "why": "nothing to place"}]}) == []  # mc-build
+    short_build = {"missing": [{"x": 1, "y": 5, "z": 3, "block": "oak_planks", "reason": "no oak_planks"}],
+                   "short": {"oak_planks": 40, "oak_door": 1}, "inventory": [{"name": "oak_planks", "count": 15}]}
+    assert [(i.name, i.count) for i in lacked(short_build)] == [("oak_planks", 55), ("oak_door", 1)]  # mc-build's short
     assert lacked(None) == [] and lacked("text") == [] and lacked({"missing": []}) == []
 
 

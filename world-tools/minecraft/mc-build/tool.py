@@ -6,21 +6,15 @@ from agent.bridge import BotConnection, timeouts
 from agent.checks.model import MAX_BLUEPRINT_CELLS, Placement, Plan
 from agent.mc.blockstate import BlockSpec
 from agent.mc.geometry import Frozen
-from agent.mc.names import BlockName
+from agent.mc.names import BlockName, Item
 from agent.world.blueprints import shape_plan
-from agent.world.toolkit import ToolArgs, WorldCell, in_world, menu, run_tool
+from agent.world.toolkit import ToolArgs, WorldCell, in_world, menu, run_tool, unbounded_in_schema
 
 # The arguments' bounds (here only: build.js takes the values as checked). A blueprint may be as
 # big as a check's (Plan's bound): it comes from the goal check or a method, and the form below
 # keeps the grammar from writing one at all.
 MAX_TIMEOUT_S = 1800
 
-
-def _unbounded_in_schema(schema: dict) -> None:
-    """The blueprint's bound is checked here, not shown: a grammar spells maxItems out as nested
-    repetitions, and 8192 of them are more than llama.cpp parses."""
-    for node in (schema, *schema.get("anyOf", [])):  # an optional field's bounds are on its non-null type
-        node.pop("maxItems", None)
 
 # A blueprint's time when none is given: a start, and four times what a cell took on our server
 # (0.75 s for a hut's 150 cells: walks, clearing and scaffolding included), within MAX_TIMEOUT_S.
@@ -45,7 +39,7 @@ class Args(ToolArgs):
     forward: int = Field(2, ge=1, le=4, description="blocks ahead of the feet")
     anchor: WorldCell | None = Field(None, description="a blueprint's world cell [x, y, z]")
     blocks: list[Placed] | None = Field(
-        None, min_length=1, max_length=MAX_BLUEPRINT_CELLS, json_schema_extra=_unbounded_in_schema,
+        None, min_length=1, max_length=MAX_BLUEPRINT_CELLS, json_schema_extra=unbounded_in_schema,
         description="a blueprint: [{at: [dx, dy, dz], block}] from the anchor; a block with its state "
                     "(oak_stairs[facing=east]) is placed so; `air` cells are cleared")
     timeout_s: float | None = Field(None, ge=1, le=MAX_TIMEOUT_S, json_schema_extra=menu(60, 120),
@@ -98,6 +92,7 @@ class Result(Frozen):
     missing: list[UnbuiltCell] = Field(description="empty cells not placed (the first 32), each with why")
     wrong: list[UnbuiltCell] = Field(description="cells another block holds (the first 32), each with why")
     short: dict[str, int] = Field(description="items the cells not right need beyond what the inventory holds")
+    inventory: list[Item] = Field(description="what the inventory holds of the items short")
     stop_reason: Literal["completed", "timeout", "stopped"]
     detail: str
 

@@ -3,12 +3,15 @@ from typing import Literal
 from pydantic import Field
 
 from agent.bridge import timeouts
+from agent.checks.model import MAX_BLUEPRINT_CELLS
 from agent.mc.names import BlockName, Item
 from agent.world.digging import DigRun
-from agent.world.toolkit import COUNTS, RADII, ToolArgs, WorldCell, menu, run_tool, stopped_unless_completed
+from agent.world.toolkit import (COUNTS, RADII, ToolArgs, WorldCell, menu, run_tool, stopped_unless_completed,
+                                 unbounded_in_schema)
 
-# The arguments' bounds (here only: collect.js takes the values as checked).
-MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S, MAX_AVOID = 16, 32, 300, 512
+# The arguments' bounds (here only: collect.js takes the values as checked); `avoid` holds a
+# whole blueprint's cells.
+MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S, MAX_AVOID = 16, 32, 300, MAX_BLUEPRINT_CELLS
 
 
 class Args(ToolArgs):
@@ -18,7 +21,7 @@ class Args(ToolArgs):
     radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look in", json_schema_extra=RADII)
     timeout_s: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the whole collecting",
                            json_schema_extra=menu(60, 120))
-    avoid: list[WorldCell] = Field([], max_length=MAX_AVOID,
+    avoid: list[WorldCell] = Field([], max_length=MAX_AVOID, json_schema_extra=unbounded_in_schema,
                                    description="world cells [x, y, z] never to dig, such as a build's own blocks")
 
 
