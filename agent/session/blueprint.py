@@ -22,6 +22,8 @@ from agent.session.world import WorldOptions, WorldSession
 
 # Where a blueprint is built when the command names no scenario: the open flat field.
 DEFAULT_SITE = "flat"
+# What `--materials given` adds to the bill: blocks to tower on to the high cells, taken down after.
+SCAFFOLDING = Item(name="dirt", count=64)
 
 
 class BlueprintBuild(StrictModel):
@@ -80,5 +82,7 @@ def _in_front_of_spawn(scenario: Scenario | None, structure: Structure) -> Cell:
 
 
 def _with_materials(carried: list[Item], structure: Structure) -> list[Item]:
-    """What the scenario gives, then the bill of materials (the server splits counts into stacks)."""
-    return [*carried, *(Item(name=name, count=count) for name, count in structure.materials().items())]
+    """What the scenario gives, then the bill of materials and a stack to scaffold with (the
+    server splits counts into stacks): a build-only run never stops to fetch blocks."""
+    bill = [Item(name=name, count=count) for name, count in structure.materials().items()]
+    return [*carried, *bill, SCAFFOLDING]

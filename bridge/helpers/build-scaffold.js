@@ -131,4 +131,4 @@ function near (pos) {
   return new goals.GoalNear(pos.x, pos.y, pos.z, DIG_REACH)
 }
 
-module.exports = { Scaffold, Where, near }
+module.exports = { Scaffold, Where, near, scaffoldItems }

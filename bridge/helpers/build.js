@@ -15,13 +15,19 @@ const { withTimeout } = require('./waiting')
 const { counts } = require('./inventory')
 const { placeAs, standFor } = require('./place-as')
 const { planOf, statusOf, placingOrder, exitOf, nextStep, whyNot, comesWithAnother, DOOR } = require('./build-order')
-const { Scaffold, Where, near } = require('./build-scaffold')
+const { Scaffold, Where, near, scaffoldItems } = require('./build-scaffold')
 const { regionOf, wayOut } = require('./build-exit')
 
 // The cells listed in a report's missing and wrong (the counts are whole).
 const LISTED = 32
 // A cell that failed this often is not tried again in the call.
 const TRIES = 3
+// Why a cell was not reached (placeOne's words): a stand no walk got to, or none with a click.
+const UNREACHED = /^no place to stand|from where the walk ended/
+// What is asked for scaffolding when there is none spare: a collecting's most, of what digging
+// the ground gives.
+const SCAFFOLD_ITEM = 'dirt'
+const SCAFFOLD_ASK = 16
 // A plant dug by hand goes at once; the server confirms within a tick or two.
 const PLANT_MS = 2000
 
@@ -149,6 +155,11 @@ function report (bot, plan, work, stop, detail) {
   const right = plan.length - missing.length - wrong.length
   const carried = counts(bot)
   const short = Object.fromEntries(Object.entries(work.need()).map(([item, n]) => [item, n - (carried[item] ?? 0)]).filter(([, n]) => n > 0))
+  // Cells no walk reached and nothing spare to tower on: blocks to scaffold with are short too,
+  // what a player fetches first (the planner makes it a sub-goal, as for any item short).
+  if (missing.some((m) => UNREACHED.test(m.reason)) && scaffoldItems(bot, work.need()).length === 0) {
+    short[SCAFFOLD_ITEM] = (short[SCAFFOLD_ITEM] ?? 0) + SCAFFOLD_ASK
+  }
   return {
     cells: plan.length,
     right,
