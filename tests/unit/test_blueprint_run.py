@@ -42,7 +42,7 @@ def test_the_flat_field_takes_the_build_with_its_materials_and_the_check(bench: 
     assert scenario is not None and scenario.name == "flat"
     assert build.check.blueprint.anchor == (-1, 5, 2)
     assert scenario.success == build.check and scenario.goal == build.goal
-    assert [(i.name, i.count) for i in scenario.inventory] == [("oak_planks", 3), ("cobblestone", 1)]
+    assert [(i.name, i.count) for i in scenario.inventory] == [("oak_planks", 3), ("cobblestone", 1), ("dirt", 64)]  # and dirt to scaffold with
     assert len(build.cells.blocks) == 12 and build.cells.anchor == (-1, 5, 2)
 
 
