@@ -6,6 +6,7 @@
 // closing the bot in (build-exit.js). The full blocks and what hangs on them come first, their
 // scaffolding is taken down, then the doors. Nothing is kept between calls: a second call goes
 // on from what the world holds. Positions are world blocks (x east, y up, z south).
+const { goals } = require('mineflayer-pathfinder')
 const { required } = require('./errors')
 const { left } = require('./approach')
 const { haltWatch, Stop } = require('./stepwise')
@@ -28,6 +29,8 @@ const UNREACHED = /^no place to stand|from where the walk ended/
 // the ground gives.
 const SCAFFOLD_ITEM = 'dirt'
 const SCAFFOLD_ASK = 16
+// Farther than this (blocks, across) from the build's centre, a call first walks back to it.
+const BACK_WITHIN = 16
 // A plant dug by hand goes at once; the server confirms within a tick or two.
 const PLANT_MS = 2000
 
@@ -40,6 +43,7 @@ async function build (bot, args) {
   let stop = 'completed'
   let detail = null
   try {
+    await work.comeBack()
     const order = placingOrder(plan, exitOf(plan, bot.entity.position.floored()))
     // The doors last, once the scaffolding is down: inside a closed room it could not be reached.
     for (const phase of [order.filter((c) => c.group !== DOOR), order]) {
@@ -89,6 +93,19 @@ class Building {
         }
       }
     }
+  }
+
+  /**
+   * Walks back to the build when the bot is far from it (a need fetched elsewhere: logs, dirt),
+   * so that its cells are loaded and read, and placing starts from near.
+   */
+  async comeBack () {
+    const { lo, hi } = this.region.box
+    const centre = { x: Math.floor((lo.x + hi.x) / 2), y: lo.y, z: Math.floor((lo.z + hi.z) / 2) }
+    const feet = this.bot.entity.position
+    if (Math.hypot(feet.x - centre.x, feet.z - centre.z) <= BACK_WITHIN) return
+    await this.scaffold.walkTo(new goals.GoalNear(centre.x, centre.y, centre.z, BACK_WITHIN), null, this.deadline,
+      'walking back to the build').catch((err) => { if (err.code === 'timeout') throw err }) // no way back: build what is in reach
   }
 
   /** Digs what holds `cell` (a plant, terrain, a wrong block); @returns why not, or null. */
