@@ -60,6 +60,13 @@ def lacked(data: Any) -> list[Item]:
     return [Item(name=item.name, count=item.count + held.get(item.name, 0)) for item in lacking.items()]
 
 
+def exactly(data: Any) -> bool:
+    """Whether what a report lacked is named exactly: a build's `short` is the very block its
+    cells hold (oak planks for an oak house), where a recipe's `missing` takes any member of a
+    kind (planks), which `supported` names after what the world has."""
+    return isinstance(data, dict) and bool(data.get("short"))
+
+
 def needed(items: list[Item], tool: str, depth: int) -> list[SubGoal]:
     """The sub-goals of carrying `items`, which `tool` lacked, `depth` needs deep; used up by the
     step that needed them, so they do not last to the end."""

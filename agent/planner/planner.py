@@ -28,7 +28,7 @@ from pydantic import Field
 
 from agent.checks import Check, Verdict
 from agent.goals import SubGoal
-from agent.goals.needs import lacked, supported
+from agent.goals.needs import exactly, lacked, supported
 from agent.llm import LlmError, Metered
 from agent.mc.names import Item
 from agent.planner import prompts
@@ -91,7 +91,7 @@ class Planner:
         self._frames: list[Frame] = []
         self._plans = 0
         self._leading: list[str] = []  # tools that take the arguments the check or its focus states (given.py)
-        self._lacking: dict[str, list[Item]] = {}  # what each of them lacked when it failed (heed)
+        self._lacking: dict[str, tuple[list[Item], bool]] = {}  # what each lacked when it failed, named exactly? (heed)
         self._focus: Focus | None = None  # the sub-goal worked on, when the run's goal has several
         self._aim_check: Check | None = None  # what the plan works towards now: the focus's check, else the run's
         self._achievers: list[str] = []  # the tools whose Skill.md achieves its kind
@@ -202,14 +202,14 @@ class Planner:
         stated = self.ctx.given.get(ran.turn.tool)
         if stated is None or any((ran.turn.args or {}).get(k) != v for k, v in stated.items()):
             return
-        self._lacking[ran.turn.tool] = lacked(ran.result.data)
+        self._lacking[ran.turn.tool] = (lacked(ran.result.data), exactly(ran.result.data))
         # Needs only once every offered tool given the check's arguments has failed: a tool that
         # does the whole job (craft, from the recipe tree down) is tried before its parts.
         if any(tool in frame.tools and tool not in self._lacking for tool in self._leading):
             return
         values = self.ctx.values() or {}
-        items = [supported(item, values.get("carried", []), values.get("block_seen", []))
-                 for lacking in self._lacking.values() for item in lacking]
+        items = [item if exact else supported(item, values.get("carried", []), values.get("block_seen", []))
+                 for lacking, exact in self._lacking.values() for item in lacking]
         self._lacking = {}
         for index, subgoal in self._focus.need(items, ran.turn.tool):
             self.trace.add(Needed(plan=frame.plan, tool=ran.turn.tool, check=subgoal.check.describe(), index=index + 1,

@@ -13,7 +13,7 @@ from agent.checks import Verdict
 from agent.session.goal import goal_and_check
 from agent.goals import Understanding, ground, understand
 from agent.goals.grounds import Columns, Grounds, Point, Sighted
-from agent.goals.needs import MAX_DEPTH, NEED_STEPS, lacked, supported
+from agent.goals.needs import MAX_DEPTH, NEED_STEPS, exactly, lacked, supported
 from agent.mc.names import Item
 from agent.planner.focus import Focus
 from agent.server import load_scenario
@@ -250,6 +250,7 @@ def test_what_a_failed_report_lacked_is_read_as_totals_to_carry_and_other_missin
     short_build = {"missing": [{"x": 1, "y": 5, "z": 3, "block": "oak_planks", "reason": "no oak_planks"}],
                    "short": {"oak_planks": 40, "oak_door": 1}, "inventory": [{"name": "oak_planks", "count": 15}]}
     assert [(i.name, i.count) for i in lacked(short_build)] == [("oak_planks", 55), ("oak_door", 1)]  # mc-build's short
+    assert exactly(short_build) and not exactly(refused_craft)  # an oak house's planks are oak, a pickaxe's any
     assert lacked(None) == [] and lacked("text") == [] and lacked({"missing": []}) == []
 
 
