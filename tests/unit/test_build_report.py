@@ -141,3 +141,26 @@ def test_a_check_without_a_blueprint_or_a_bot_gone_records_nothing():
     record_builds(CellsBot({}), parse_check({"sky_visible": True}, "c"), writer)  # type: ignore[arg-type]
     record_builds(CellsBot(None), parse_check(BLUEPRINT, "c"), writer)  # type: ignore[arg-type]
     assert not [e for e in writer.events if isinstance(e, BuildSeen)]
+
+
+class FarBot(CellsBot):
+    """A bot that ended far from the build: its cells read as not loaded until it walks back."""
+
+    def call(self, action: str, args: dict[str, Any], timeout_s: float | None = None) -> Any:
+        if action == "goto":
+            self.sent.append((action, args))
+            self.near = True
+            return {}
+        read = super().call(action, args)
+        if not getattr(self, "near", False):
+            read["cells"] = [{**cell, "held": None, "right": False} for cell in read["cells"]]
+        return read
+
+
+def test_a_build_read_from_far_away_is_read_again_after_walking_back_never_counted_as_air():
+    bot, writer = FarBot({(0, 5, 2): "dirt", (1, 5, 2): "dirt", (2, 5, 2): "dirt"}), TraceWriter()
+    record_builds(bot, parse_check(BLUEPRINT, "c"), writer)  # type: ignore[arg-type]
+    assert [action for action, _ in bot.sent] == ["readCells", "goto", "readCells"]
+    assert bot.sent[1][1]["allow_dig"] is False and bot.sent[1][1]["allow_build"] is False  # a walk changes no block
+    [seen] = [e for e in writer.events if isinstance(e, BuildSeen)]
+    assert seen.said() == "3 of 3 cells right (100 %)"
