@@ -1,7 +1,8 @@
 """A build in the report, from a real run: `mcagent run` with a blueprint goal on the real server
 (mc-build, the scripted task policy) records the blueprint's cells as the world holds them after
 the run, and `mcagent report` draws them beside the blueprint, the map marking the build. The wall
-is short of blocks and one of its cells holds cobblestone: three cells right, one wrong, two missing."""
+is short of blocks and one of its cells holds bedrock, which no digging clears (mc-build clears
+another block in a cell before placing): three cells right, one wrong, two missing."""
 
 from __future__ import annotations
 
@@ -24,11 +25,11 @@ POLICY = (FIXTURES / "planner" / "task_policy.py").relative_to(ROOT)
 SCREENSHOTS = os.environ.get("MCAGENT_SCREENSHOTS")
 WALL = [(dx, dy) for dy in (0, 1) for dx in (-1, 0, 1)]
 SHORT_WALL = {
-    "name": "short-wall-in-the-way", "description": "an empty field, 3 dirt for a wall of 6, cobblestone in one cell",
+    "name": "short-wall-in-the-way", "description": "an empty field, 3 dirt for a wall of 6, bedrock in one cell",
     "goal": "Build a wall of dirt three blocks wide and two blocks high, two blocks in front of you.",
     "spawn": {"x": 0.5, "y": 5, "z": 0.5, "facing": "south", "keep_facing": True},
     "inventory": [{"name": "dirt", "count": 3}],
-    "blocks": [{"block": "cobblestone", "at": [1, 5, 2]}],
+    "blocks": [{"block": "bedrock", "at": [1, 5, 2]}],
     "success": {"blueprint": {"anchor": [0, 5, 2], "blocks": [{"at": [dx, dy, 0], "block": "dirt"} for dx, dy in WALL]}},
 }
 
@@ -46,7 +47,7 @@ def test_a_build_run_records_its_blueprint_in_the_world_and_the_report_draws_it(
     assert len(seen) == 1, transcript(run)
     cells = {(x, y): c for (x, y, _), c in ((c.at, c) for c in seen[0].cells)}
     assert sorted(cells) == sorted((dx, 5 + dy) for dx, dy in WALL)
-    assert cells[(1, 5)].held == "cobblestone" and cells[(1, 5)].wrong
+    assert cells[(1, 5)].held == "bedrock" and cells[(1, 5)].wrong
     assert seen[0].said() == "3 of 6 cells right (50 %): 1 wrong, 2 missing"
 
     made = mcagent("report", str(trace), "-o", str(report), token=new_token())

@@ -31,6 +31,7 @@ from agent.checks import evaluate
 from agent.goals import understand
 from agent.planner.focus import Focus
 from agent.session.run import hidden_judge
+from agent.session.build_seen import record_builds
 from support.planning import EXPLORE_POLICY, act, in_field_order, reflect, run_config
 from support.procs import mcagent, new_token, transcript, wait_until_gone
 
@@ -71,6 +72,9 @@ def test_a_scripted_run_in_the_room_writes_every_event_kind(tmp_path):
                                   toolbox, PlannerOptions(max_steps=1, tools=["mc-craft"]), writer)
                 needing.run("craft a stone pickaxe", executor, check=wants.check,
                             judge=lambda: evaluate(bot, wants.check), focus=Focus(wants, lambda c: evaluate(bot, c)))
+                # The build a check names, read in the world after a run (here nothing is built).
+                record_builds(bot, parse_check({"blueprint": {"anchor": [0, 5, 3], "blocks": [
+                    {"at": [0, 0, 0], "block": "dirt"}]}}, "c"), writer)
                 alex.chat("!status")
                 _wait_for(writer, "command")
                 alex.chat("/kill tracer")
