@@ -171,10 +171,11 @@ function report (bot, plan, work, stop, detail) {
   }
   const right = plan.length - missing.length - wrong.length
   const carried = counts(bot)
-  const short = Object.fromEntries(Object.entries(work.need()).map(([item, n]) => [item, n - (carried[item] ?? 0)]).filter(([, n]) => n > 0))
+  const need = work.need() // one read of every cell, for what is short and what is spare
+  const short = Object.fromEntries(Object.entries(need).map(([item, n]) => [item, n - (carried[item] ?? 0)]).filter(([, n]) => n > 0))
   // Cells no walk reached and nothing spare to tower on: blocks to scaffold with are short too,
   // what a player fetches first (the planner makes it a sub-goal, as for any item short).
-  if (missing.some((m) => UNREACHED.test(m.reason)) && scaffoldItems(bot, work.need()).length === 0) {
+  if (missing.some((m) => UNREACHED.test(m.reason)) && scaffoldItems(bot, need).length === 0) {
     short[SCAFFOLD_ITEM] = (short[SCAFFOLD_ITEM] ?? 0) + SCAFFOLD_ASK
   }
   return {
