@@ -29,9 +29,11 @@ function install (serv) {
   // A grid's slots are 1..width², row by row, in both windows.
   const gridOf = (window, width) => window.slots.slice(1, 1 + width * width)
 
+  // Once per click: Mineflayer waits for one update of the result slot after a click in the
+  // grid, and a second one (window 0's updateSlot already sends it) lets its next click race ahead.
   const refresh = (player, window, width) => {
     window.updateSlot(RESULT_SLOT, resultOf(gridOf(window, width), width))
-    serv.sendSlot(player, window, RESULT_SLOT)
+    if (window !== player.inventory) serv.sendSlot(player, window, RESULT_SLOT)
   }
 
   const consume = (player, window, width) => {
@@ -46,10 +48,10 @@ function install (serv) {
   /** A click on the result slot: into the cursor (a click) or the inventory (a shift-click). */
   const takeResult = (player, window, width, click) => {
     if (click.mode === 1) {
-      for (let n = 0; n < MAX_REPEATS && window.slots[RESULT_SLOT]; n++) {
-        if (!storeInInventory(window, window.slots[RESULT_SLOT])) break
+      for (let n = 0; n < MAX_REPEATS; n++) {
+        const result = resultOf(gridOf(window, width), width)
+        if (!result || !storeInInventory(window, result)) break
         consume(player, window, width)
-        refresh(player, window, width)
       }
     } else if (click.mode === 0) {
       const result = window.slots[RESULT_SLOT]

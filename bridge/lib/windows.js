@@ -93,8 +93,22 @@ function install (serv) {
   /** Window 0's clicks go to `hook(player, click, ownClick)` first; it returns true when it handled the click. */
   serv.onOwnInventoryClick = (hook) => windowClickHooks.push(hook)
 
+  /**
+   * prismarine-windows' acceptClick, but a right-click that puts one item into an empty slot sets
+   * the slot once, holding one: prismarine-windows sets it holding none and then counts it up,
+   * and window 0 sends each set to the client, which then believes the slot holds 0.
+   */
+  const accept = (window, click, acceptClick) => {
+    const held = window.selectedItem
+    if (click.mode !== 0 || click.mouseButton !== 1 || click.item || !held || click.slot < 0) return acceptClick(click)
+    window.selectedItem = held.count > 1 ? new Item(held.type, held.count - 1, held.metadata, held.nbt) : null
+    window.updateSlot(click.slot, new Item(held.type, 1, held.metadata, held.nbt))
+    return [click.slot]
+  }
+
   serv.on('newPlayer', (player) => {
-    const ownClick = player.inventory.acceptClick.bind(player.inventory)
+    const inventoryClick = player.inventory.acceptClick.bind(player.inventory)
+    const ownClick = (click) => accept(player.inventory, click, inventoryClick)
     player.inventory.acceptClick = () => {} // flying-squid's call, for the clicks it lets through
     player._client.on('window_click', (packet) => {
       const window = packet.windowId === 0 ? player.inventory : player.openedWindow?.window
@@ -120,7 +134,7 @@ function install (serv) {
 
   const applyClick = (player, click) => {
     const { window, onClick, handleClick } = player.openedWindow
-    if (!handleClick?.(window, click)) window.acceptClick(click)
+    if (!handleClick?.(window, click)) accept(window, click, window.acceptClick.bind(window))
     for (let i = window.inventoryStart; i < window.inventoryEnd; i++) {
       const own = ownSlot(window, i)
       if (!Item.equal(player.inventory.slots[own], window.slots[i], true)) player.inventory.updateSlot(own, window.slots[i])

@@ -44,6 +44,10 @@ def test_logs_make_planks_and_planks_a_table_and_sticks_in_the_2x2_grid(by_hand:
     assert "oak_log" not in by_hand["grid"]
 
 
+def test_a_right_click_into_an_empty_slot_never_tells_the_client_it_holds_none(by_hand: dict) -> None:
+    assert by_hand["empty_stacks_sent"] == 0
+
+
 def test_a_table_set_down_makes_a_wooden_pickaxe(by_hand: dict) -> None:
     after = by_hand["table"]
     assert after["wooden_pickaxe"] == 1 and after["oak_planks"] == 3 and after["stick"] == 2
