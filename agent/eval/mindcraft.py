@@ -35,23 +35,42 @@ MINDCRAFT_FIRST_AIR_Y = -60  # their superflat world's first layer above the gro
 SITE_FIRST_AIR_Y = 5  # ours (flying-squid's superflat: bedrock, three dirt, grass at y=4)
 RUN_TYPES = {"techtree", "construction"}
 WHY_NOT = {
+    "debug": "a check of Mindcraft's own runtime: no target or blueprint for the world to judge",
     "cooking": "cooking tasks need farm animals, crops and a smoker, which the embedded server does not have",
 }
 
 
 class MindcraftTask(BaseModel):
-    """One task as the file writes it; fields this reader does not use are kept, not refused."""
+    """One task as the file writes it, in every shape Mindcraft's files use (a goal or a target per
+    agent, items to counts, a list of dishes); fields this reader does not use are kept, not refused."""
 
     model_config = ConfigDict(extra="allow")
-    goal: str
+    goal: str | dict[str, str] = Field(description="one goal, or one per agent by index ('0', '1', ...)")
     type: str
-    agent_count: int = Field(1, ge=1)
-    target: str | None = None
+    agent_count: int | None = Field(None, ge=1, description="absent: one agent")
+    target: str | dict[str, int] | list[str] | None = Field(None, description="an item, items to counts, or items")
     number_of_target: int = Field(1, ge=1)
     initial_inventory: dict[str, Any] = Field(default_factory=dict)
     timeout: float | None = Field(None, gt=0, description="seconds")
     human_count: int = Field(0, ge=0, description="players a person plays beside the agents")
+    blocked_actions: dict[str, list[str]] | None = Field(None, description="Mindcraft commands denied, per agent")
     blueprint: Any = Field(None, description="a construction task's, as agent/blueprint/mindcraft.py reads it")
+
+    @property
+    def agents(self) -> int:
+        return self.agent_count or 1
+
+    def first_goal(self) -> str:
+        """The goal of agent 0 (a one-agent task's)."""
+        return self.goal if isinstance(self.goal, str) else self.goal.get("0", next(iter(self.goal.values()), ""))
+
+    def targets(self) -> dict[str, int]:
+        """The items to hold, with their counts."""
+        if isinstance(self.target, str):
+            return {self.target: self.number_of_target}
+        if isinstance(self.target, list):
+            return dict.fromkeys(self.target, 1)
+        return dict(self.target or {})
 
 
 def is_task_file(path: Path) -> bool:
@@ -70,12 +89,12 @@ def load_task_file(path: Path) -> tuple[Suite, list[Task]]:
         raise ConfigError(f"eval: {path} is not a Mindcraft task file: expected an object of tasks by name")
     tasks, not_run = [], []
     for name, data in written.items():
-        task = _parsed(path, name, data)
-        try:
+        try:  # a task that cannot be read or run leaves itself out, not the file
+            task = _parsed(name, data)
             reason = _why_not(task)
             if reason is None:
                 tasks.append(_episode(name, task))
-        except ConfigError as e:  # a blueprint that cannot be read leaves its task out, not the file
+        except ConfigError as e:
             reason = str(e)
         if reason is not None:
             not_run.append(NotRun(name=name, reason=reason))
@@ -87,22 +106,25 @@ def load_task_file(path: Path) -> tuple[Suite, list[Task]]:
     return suite, tasks
 
 
-def _parsed(path: Path, name: str, data: Any) -> MindcraftTask:
+def _parsed(name: str, data: Any) -> MindcraftTask:
     try:
         return MindcraftTask.model_validate(data)
     except ValidationError as e:
         problem = e.errors()[0]
-        raise ConfigError(f"eval: {path}: task {name}: {'.'.join(map(str, problem['loc']))}: {problem['msg']}") from None
+        raise ConfigError(f"task {name}: {'.'.join(map(str, problem['loc']))}: {problem['msg']}") from None
 
 
 def _why_not(task: MindcraftTask) -> str | None:
-    if task.agent_count > 1:
-        return f"multi-agent ({task.agent_count} agents): an episode runs one bot"
+    blocked = sorted({a for actions in (task.blocked_actions or {}).values() for a in actions})
+    if task.agents > 1:
+        return f"multi-agent ({task.agents} agents): an episode runs one bot"
     if task.human_count:
         return f"plays beside {task.human_count} human player(s): an episode has none"
     if task.type not in RUN_TYPES:
         return WHY_NOT.get(task.type, f"type {task.type!r}: only techtree and construction tasks are read")
-    if task.type == "techtree" and task.target is None:
+    if blocked:
+        return f"denies Mindcraft's commands {', '.join(blocked)}, which this runtime's tools do not map to"
+    if task.type == "techtree" and not task.targets():
         return "no target item to check"
     if task.type == "construction" and task.blueprint is None:
         return "a construction task without a blueprint"
@@ -113,8 +135,10 @@ def _episode(name: str, task: MindcraftTask) -> Task:
     inventory = _inventory(task.initial_inventory)
     if task.type == "construction":
         return _construction(name, task, inventory)
-    check = parse_check({"has_item": {"name": task.target, "count": task.number_of_target}}, f"{name}.target")
-    return Task(name=name, source=PATCH, goal=task.goal, check=check, inventory=inventory, timeout_s=task.timeout)
+    held = [{"has_item": {"name": item, "count": count}} for item, count in task.targets().items()]
+    check = parse_check(held[0] if len(held) == 1 else {"all": held}, f"{name}.target")
+    return Task(name=name, source=PATCH, goal=task.first_goal(), check=check, inventory=inventory,
+                timeout_s=task.timeout)
 
 
 def _construction(name: str, task: MindcraftTask, inventory: list[Item]) -> Task:
@@ -123,7 +147,7 @@ def _construction(name: str, task: MindcraftTask, inventory: list[Item]) -> Task
     structure = blueprint.structure(name)
     anchor = site_anchor(structure.size, blueprint.corner())
     build = every_cell(structure, anchor)  # first: it says in one line when the structure is too big to check
-    return Task(name=name, source=SITE, goal=task.goal, check=Blueprint(blueprint=structure.placed_at(anchor)),
+    return Task(name=name, source=SITE, goal=task.first_goal(), check=Blueprint(blueprint=structure.placed_at(anchor)),
                 inventory=inventory, timeout_s=task.timeout, build=build)
 
 

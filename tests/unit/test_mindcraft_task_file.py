@@ -7,6 +7,7 @@ construction tasks are left out with why; a file that is not one is refused in o
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from agent.eval.mindcraft import load_task_file
 
 FILE = Path(__file__).resolve().parent.parent / "fixtures" / "eval" / "mindcraft_tasks.json"
 CONSTRUCTION = FILE.with_name("mindcraft_construction.json")
+EXAMPLES = Path(__file__).resolve().parents[2] / "server-config" / "eval" / "mindcraft" / "example_tasks.json"
 
 
 def test_techtree_tasks_become_episodes_in_the_resource_patch() -> None:
@@ -59,6 +61,39 @@ def test_a_construction_task_scored_on_another_seed_moves_with_its_check() -> No
     assert turned is not None and world.success is not None
     checked = {cell for cell, _ in world.success.blueprint.cells()}
     assert checked == {cell for cell, block in turned.cells() if block != "air"} != {c for c, _ in bench.build.cells()}
+
+
+def test_mindcrafts_example_file_loads_whole_every_task_run_or_listed_with_why() -> None:
+    written = json.loads(EXAMPLES.read_text())
+    suite, tasks = load_task_file(EXAMPLES)
+    why = {t.name: t.reason for t in suite.not_run}
+    assert sorted([t.name for t in tasks] + list(why)) == sorted(written)
+    assert [t.name for t in tasks] == ["techtree_1_shears_with_2_iron_ingot", "construction_house",
+                                       "construction_large_house", "smelt_ingot"]
+    assert why["debug_different_goal"].startswith("multi-agent (2 agents)")  # a goal per agent
+    assert why["multiagent_cooking_2"].startswith("multi-agent (2 agents)")  # a target of items to counts
+    assert "Mindcraft's own runtime" in why["debug_single_agent"]  # no agent_count: one agent
+
+
+def test_every_shape_of_a_one_agent_task_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "shapes.json"
+    path.write_text(json.dumps({
+        "per_agent_goal": {"goal": {"0": "Make sticks."}, "type": "techtree", "target": "stick", "number_of_target": 4},
+        "items_to_counts": {"goal": "Two things.", "type": "techtree", "target": {"stick": 4, "crafting_table": 1}},
+        "a_list": {"goal": "Dishes.", "type": "techtree", "target": ["bread", "cake"]},
+        "denied": {"goal": "x", "type": "techtree", "target": "stick", "blocked_actions": {"0": ["!getCraftingPlan"]}},
+        "allowed": {"goal": "x", "type": "techtree", "target": "stick", "blocked_actions": {"0": []}},
+        "not_a_task": "a string",
+    }))
+    suite, tasks = load_task_file(path)
+    by_name = {t.name: t for t in tasks}
+    assert by_name["per_agent_goal"].goal == "Make sticks."
+    assert by_name["items_to_counts"].check.describe() == "all(has_item stick 4, has_item crafting_table 1)"
+    assert by_name["a_list"].check.describe() == "all(has_item bread 1, has_item cake 1)"
+    assert "allowed" in by_name
+    why = {t.name: t.reason for t in suite.not_run}
+    assert why["denied"] == "denies Mindcraft's commands !getCraftingPlan, which this runtime's tools do not map to"
+    assert why["not_a_task"].startswith("task not_a_task: ")
 
 
 @pytest.mark.parametrize(("text", "message"), [
