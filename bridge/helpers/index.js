@@ -42,6 +42,7 @@ const ACTIONS = {
   ...pick(require('./follow'), ['follow']),
   ...pick(require('./build'), ['build']),
   ...pick(require('./chest'), ['chest']),
+  ...pick(require('./give'), ['give']),
   ...pick(require('./craft'), ['craft']),
   ...pick(require('./smelt'), ['smelt'])
 }

@@ -20,6 +20,10 @@ const { Vec3 } = require('vec3')
 const MAX_WINDOW_ID = 100
 // The player's inventory (window 0) puts the main inventory and hotbar at 9..44.
 const OWN_INVENTORY_START = 9
+// The slot a click outside the window names.
+const OUTSIDE = -999
+// A drop at the feet (an inventory with no room) waits this long before anyone picks it up.
+const DROPPED_PICKUP_MS = 1000
 
 /** Call straight after createMCServer, before the plugins that open windows. */
 function install (serv) {
@@ -87,28 +91,32 @@ function install (serv) {
       inventory.updateSlot(slot, new Item(item.type, moved, item.metadata, item.nbt))
       left -= moved
     }
-    for (; left > 0; left--) dropAt(player, player.position, item)
+    if (left > 0) serv.dropItems(player, item, left, player.position.offset(0, 1, 0), new Vec3(0, 1, 0), DROPPED_PICKUP_MS)
   }
 
   /** Window 0's clicks go to `hook(player, click, ownClick)` first; it returns true when it handled the click. */
   serv.onOwnInventoryClick = (hook) => windowClickHooks.push(hook)
 
   /**
-   * prismarine-windows' acceptClick, but a right-click that puts one item into an empty slot sets
-   * the slot once, holding one: prismarine-windows sets it holding none and then counts it up,
-   * and window 0 sends each set to the client, which then believes the slot holds 0.
+   * prismarine-windows' acceptClick, but with two clicks of the cursor done here: one that puts
+   * one item into an empty slot sets the slot once, holding one (prismarine-windows sets it
+   * holding none and then counts it up, and window 0 sends each set to the client, which then
+   * believes the slot holds 0); one outside the window throws what it lets go of (all, or one
+   * on a right-click; throwing.js), which prismarine-windows only takes off the cursor.
    */
-  const accept = (window, click, acceptClick) => {
+  const accept = (player, window, click, acceptClick) => {
     const held = window.selectedItem
-    if (click.mode !== 0 || click.mouseButton !== 1 || click.item || !held || click.slot < 0) return acceptClick(click)
-    window.selectedItem = held.count > 1 ? new Item(held.type, held.count - 1, held.metadata, held.nbt) : null
-    window.updateSlot(click.slot, new Item(held.type, 1, held.metadata, held.nbt))
-    return [click.slot]
+    if (click.mode !== 0 || !held || (click.slot !== OUTSIDE && (click.mouseButton !== 1 || click.item))) return acceptClick(click)
+    const letGo = click.slot === OUTSIDE && click.mouseButton === 0 ? held.count : 1
+    window.selectedItem = held.count > letGo ? new Item(held.type, held.count - letGo, held.metadata, held.nbt) : null
+    if (click.slot === OUTSIDE) serv.throwItems(player, held, letGo)
+    else window.updateSlot(click.slot, new Item(held.type, 1, held.metadata, held.nbt))
+    return click.slot === OUTSIDE ? [] : [click.slot]
   }
 
   serv.on('newPlayer', (player) => {
     const inventoryClick = player.inventory.acceptClick.bind(player.inventory)
-    const ownClick = (click) => accept(player.inventory, click, inventoryClick)
+    const ownClick = (click) => accept(player, player.inventory, click, inventoryClick)
     player.inventory.acceptClick = () => {} // flying-squid's call, for the clicks it lets through
     player._client.on('window_click', (packet) => {
       const window = packet.windowId === 0 ? player.inventory : player.openedWindow?.window
@@ -134,7 +142,7 @@ function install (serv) {
 
   const applyClick = (player, click) => {
     const { window, onClick, handleClick } = player.openedWindow
-    if (!handleClick?.(window, click)) accept(window, click, window.acceptClick.bind(window))
+    if (!handleClick?.(window, click)) accept(player, window, click, window.acceptClick.bind(window))
     for (let i = window.inventoryStart; i < window.inventoryEnd; i++) {
       const own = ownSlot(window, i)
       if (!Item.equal(player.inventory.slots[own], window.slots[i], true)) player.inventory.updateSlot(own, window.slots[i])
@@ -153,12 +161,6 @@ function install (serv) {
       serv.giveBack(player, held)
     }
     opened?.onClose?.(opened.window)
-  }
-
-  const dropAt = (player, position, item) => {
-    serv.spawnObject(2, player.world, position.offset(0, 1, 0), {
-      velocity: new Vec3(0, 1, 0), itemId: item.type, itemDamage: item.metadata, pickupTime: 1000, deathTime: 5 * 60 * 1000
-    })
   }
 }
 

@@ -63,7 +63,8 @@ def test_every_numeric_argument_of_a_world_tool_refuses_what_is_not_a_sane_numbe
 REQUIRED = {"mc-goto": {"x": 0, "y": 5, "z": 0}, "mc-dig-stairs": {"direction": "up"}, "mc-place": {"item": "dirt"},
             "mc-wait": {"seconds": 1}, "mc-collect": {"block": "oak_log"}, "mc-find": {"items": True},
             "mc-approach": {"block": "gold_block"}, "mc-follow": {"player": "Steve"},
-            "mc-build": {"shape": "wall", "block": "dirt"}, "mc-craft": {"item": "stick"}, "mc-smelt": {"item": "iron_ingot"}}
+            "mc-build": {"shape": "wall", "block": "dirt"}, "mc-craft": {"item": "stick"}, "mc-smelt": {"item": "iron_ingot"},
+            "mc-give": {"player": "Alex", "item": "iron_ingot"}}
 
 
 @pytest.mark.parametrize("tool", sorted(MODELS))

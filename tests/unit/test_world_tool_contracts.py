@@ -16,7 +16,7 @@ TOOLS = sorted(p.name for p in (WORLD_TOOLS_DIR / "minecraft").iterdir() if (p /
 EXPECTED = {
     "mc-status", "mc-look", "mc-move", "mc-observe-blocks", "mc-wait", "mc-stop", "mc-say",
     "mc-dig", "mc-place", "mc-inventory", "mc-equip", "mc-respawn", "mc-goto",
-    "mc-map", "mc-explore", "mc-pillar-up", "mc-dig-stairs", "mc-tunnel", "mc-find", "mc-collect", "mc-approach", "mc-follow", "mc-build", "mc-chest",
+    "mc-map", "mc-explore", "mc-pillar-up", "mc-dig-stairs", "mc-tunnel", "mc-find", "mc-collect", "mc-approach", "mc-follow", "mc-build", "mc-chest", "mc-give",
     "mc-craft", "mc-smelt",
 }
 
@@ -60,7 +60,7 @@ def test_contract_is_written_for_the_model(toolbox, name: str) -> None:
 
 # Tools that change the world or the bot: each declares when its result achieved the step.
 ACTING = {"mc-look", "mc-move", "mc-dig", "mc-place", "mc-equip", "mc-respawn", "mc-goto", "mc-explore",
-          "mc-pillar-up", "mc-dig-stairs", "mc-tunnel", "mc-collect", "mc-approach", "mc-follow", "mc-build", "mc-chest",
+          "mc-pillar-up", "mc-dig-stairs", "mc-tunnel", "mc-collect", "mc-approach", "mc-follow", "mc-build", "mc-chest", "mc-give",
           "mc-craft", "mc-smelt"}
 
 

@@ -1,0 +1,85 @@
+'use strict'
+// Handing items to a player as players do: walk up to them, look their way, throw the items
+// (bot.toss), and count what the server says they picked up (its collect packet, Mineflayer's
+// playerCollect), one by one: what the player received is measured, not assumed. The giver's
+// inventory is counted before and after. Positions are world blocks (x east, y up, z south).
+const { goals } = require('mineflayer-pathfinder')
+const { HelperError, required } = require('./errors')
+const { Stop } = require('./stepwise')
+const { walk, left } = require('./approach')
+const { playerEntity } = require('./state')
+const { carried, counts, asItems, itemKind } = require('./inventory')
+const { waitFor } = require('./waiting')
+
+// A throw lands about 2 blocks ahead (bridge/lib/throwing.js): from up to 3 blocks away it lands
+// nearer the player than the giver.
+const GIVE_RANGE = 3
+// Item entities that appear this near the giver's eyes while it throws are its throw.
+const THROWN_WITHIN = 3
+// A thrown item waits 2 s before anyone may pick it up, then goes to a player within a tick or
+// two; a loaded server takes longer.
+const PICKUP_WAIT_MS = 8000
+
+/** @param {{player: string, item: string, count?: number, timeout_s: number}} args count null: all carried */
+async function give (bot, args) {
+  const { player, item, count = null, timeout_s: timeoutS } = required(args, 'player', 'item', 'timeout_s')
+  const kind = itemKind(bot, item)
+  const deadline = Date.now() + timeoutS * 1000
+  const had = carried(bot, (i) => i.type === kind.id)
+  const n = Math.min(count ?? had, had)
+  const target = playerEntity(bot, player)
+  const watch = watchThrow(bot, target)
+  let stop = null
+  try {
+    if (n === 0) throw new Stop('not_found', `no ${kind.name} carried`)
+    if (!target) throw new Stop('not_found', `player '${player}' is not in view of ${bot.username}`)
+    await walk(bot, new goals.GoalNear(target.position.x, target.position.y, target.position.z, GIVE_RANGE), deadline, `walking to ${player}`)
+    await bot.lookAt(target.position.offset(0, 1, 0), true)
+    await bot.toss(kind.id, null, n)
+    await waitFor(() => watch.thrown() >= n && watch.collected() >= watch.thrown(), Math.min(PICKUP_WAIT_MS, left(deadline)))
+    if (watch.received() < n) stop = new Stop('incomplete', `${player} picked up ${watch.received()} of the ${n} thrown`)
+  } catch (err) {
+    if (!(err instanceof Stop) && !(err instanceof HelperError && err.code === 'timeout')) throw err
+    stop = err
+  } finally {
+    watch.end()
+  }
+  return {
+    player,
+    item: kind.name,
+    asked: count,
+    thrown: had - carried(bot, (i) => i.type === kind.id),
+    received: watch.received(),
+    stop_reason: stop?.reason ?? stop?.code ?? 'completed',
+    detail: stop?.message ?? `${player} picked up ${watch.received()} ${kind.name}`,
+    inventory: asItems(counts(bot))
+  }
+}
+
+/**
+ * Counts the item entities the bot throws from now, and which of them the `target` player's
+ * entity (or anyone) picks up: by entity id, as a player's entity may carry no username.
+ */
+function watchThrow (bot, target) {
+  const thrown = new Set()
+  let received = 0
+  let collected = 0
+  const onSpawn = (entity) => {
+    if (entity.name === 'item' && entity.position.distanceTo(bot.entity.position.offset(0, 1.62, 0)) <= THROWN_WITHIN) thrown.add(entity.id)
+  }
+  const onCollect = (collector, entity) => {
+    if (!entity || !thrown.has(entity.id)) return
+    collected++
+    if (target && collector?.id === target.id) received++
+  }
+  bot.on('entitySpawn', onSpawn)
+  bot.on('playerCollect', onCollect)
+  return {
+    thrown: () => thrown.size,
+    collected: () => collected,
+    received: () => received,
+    end: () => { bot.removeListener('entitySpawn', onSpawn); bot.removeListener('playerCollect', onCollect) }
+  }
+}
+
+module.exports = { give }
