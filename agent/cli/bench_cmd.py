@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import get_args
 
-from agent.bench import bridge_bench, executor_bench, planner_bench, serving_bench, tools_bench, world_bench
+from agent.bench import bots_bench, bridge_bench, executor_bench, planner_bench, serving_bench, tools_bench, world_bench
 from agent.bench.stats import Figure, table
 from agent.cli.parser import add_config_flags, add_scenario_flag, count, load_from_args
 from agent.cli.serving import add_server_flags, world_options
@@ -57,6 +57,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--out", type=Path, default=None, metavar="DIR",
                    help="where the episodes go (default runs/bench-serving-<time>)")
     s.add_argument("--config", type=Path, metavar="FILE", help="config file for every episode (default ./mcagent.yaml)")
+    m = _bench(benches, "bots", "N bots walking on one server: tick rate, state round trip, walks, Node memory; "
+               "one bridge for all or one per bot", None, run_bots)
+    m.add_argument("--bots", type=_counts, default=[1, 2, 4, 8], metavar="N,N,...", help="bot counts (default 1,2,4,8)")
+    m.add_argument("--bridges", type=_bridges, default=list(get_args(bots_bench.Bridges)), metavar="B,B",
+                   help="shared (one bridge process), per-bot (one each), or both (default)")
+    m.add_argument("--seconds", type=float, default=30.0, metavar="S", help="the measured window per row (default 30)")
     w = _bench(benches, "world", "chunk generation and server start to a standing bot: superflat vs natural", None,
                run_world)
     w.add_argument("--chunks", type=count, default=144, metavar="N", help="chunks timed per generator (default 144)")
@@ -155,6 +161,28 @@ def _engines(text: str) -> list[str]:
     if unknown:
         raise argparse.ArgumentTypeError(f"unknown engine {unknown[0]!r} (accepted: {', '.join(ENGINES)})")
     return names
+
+
+def _bridges(text: str) -> list[str]:
+    names = [part.strip() for part in text.split(",")]
+    accepted = get_args(bots_bench.Bridges)
+    unknown = [name for name in names if name not in accepted]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown bridges {unknown[0]!r} (accepted: {', '.join(accepted)})")
+    return names
+
+
+def run_bots(args: argparse.Namespace) -> int:
+    found = []
+    for n in args.bots:
+        for bridges in args.bridges:
+            found.append(bots_bench.row(n, bridges, args.seconds))
+            if not args.json:
+                r = found[-1]
+                print(f"{n} bot(s), {bridges}: {r.ticks_per_s:.1f} ticks/s, state p50 {r.round_trip.p50_ms:.1f} ms "
+                      f"p95 {r.round_trip.p95_ms:.1f} ms", flush=True)
+    print(json.dumps([r.model_dump() for r in found], indent=2) if args.json else "\n" + bots_bench.table(found))
+    return 0
 
 
 def run_serving(args: argparse.Namespace) -> int:
