@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from agent.blueprint.model import materials
-from agent.checks.model import All, Blueprint, Check, ContainerHas, HasItem, NearBlock, NearPlayer, Within
+from agent.checks.model import Blueprint, Check, ContainerHas, HasItem, NearBlock, NearPlayer, Within
+from agent.goals.builds import parts_of
 from agent.mc.gamedata import dropped_by, recipes, smelting
 from agent.tools import Toolbox
 
@@ -62,21 +63,15 @@ def supporting_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str
     """{tool: arguments} for tools that serve a step towards what the check asks, not the ask
     itself: for mc-collect, the most needed item of a blueprint's bill of materials that digging
     gives (dirt, cobblestone; not planks or concrete, which are made or brought), when blocks run
-    short (the build method), never digging the blueprint's own cells. The outer loop does not
-    rank these first; it and the methods still fill them in."""
+    short (the build method); mc-collect keeps the blueprint's own cells itself, whoever calls it
+    (agent/goals/builds.py). The outer loop does not rank these first; it and the methods still
+    fill them in."""
     given: dict[str, dict[str, Any]] = {}
     for part in parts_of(check):
         dug_here = [(item, n) for item, n in materials(part.blueprint.blocks).items() if dug(item)] \
             if isinstance(part, Blueprint) else []
         if dug_here and "mc-collect" not in given:
             kind, count = dug_here[0]
-            own = [[x, y, z] for (x, y, z), _ in part.blueprint.cells()]
-            given["mc-collect"] = {"block": kind, "count": min(count, MAX_COLLECT), "avoid": own}
+            given["mc-collect"] = {"block": kind, "count": min(count, MAX_COLLECT)}
     return {tool: args for tool, args in given.items() if tool in toolbox.tools}
 
-
-def parts_of(check: Check | None) -> list[Check]:
-    """The check, or the parts of an `all` (every one must hold, so each states what is wanted)."""
-    if check is None:
-        return []
-    return [p for c in check.all for p in parts_of(c)] if isinstance(check, All) else [check]

@@ -72,6 +72,8 @@ class Executor:
     `world_map` is what the body has seen (agent.world.spatial's SpatialMemory; world tools
     start an in-memory one when none is given). `goal_check` is the run's goal check
     (agent.checks), which tools that pursue the goal default to; None outside a checked run.
+    The planner narrows `goal_check` to the sub-goal it works on; `run_check` stays the run's
+    whole check (the cells of a build in it no tool digs: agent/goals/builds.py).
     `llm` serves llm tools and `method_runner` method tools; without them those tools fail
     with code `unavailable`. `subplanner` serves `subplan()` to python tools. `on_say`
     receives what the say primitive says; `observer` is told of every call as it starts and ends.
@@ -103,6 +105,7 @@ class Executor:
         self.world = world
         self.world_map = world_map
         self.goal_check = goal_check
+        self.run_check = goal_check
         self.llm = llm
         self.method_runner = method_runner
         self.subplanner = subplanner

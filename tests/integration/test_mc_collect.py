@@ -2,7 +2,8 @@
 are walked to, dug and picked up, the inventory counted before and after says what was gained,
 the trunk's cells are air afterwards; the top log, 3 above the feet, is in reach from the eyes,
 a trunk 7 high is cut to its top from a pillar taken down after, a buried block is dug to, and a
-kind not there is not_found. Then `mcagent run` on the tree, with a policy that
+kind not there is not_found. While the run's goal has a build, neither mc-collect nor mc-dig digs
+its cells, and the result says why. Then `mcagent run` on the tree, with a policy that
 calls mc-collect, ends verified."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.checks import evaluate, parse_check
+from agent.checks import Check, evaluate, parse_check
 from agent.server import Scenario, load_scenario
 from agent.tools import Toolbox
 from agent.trace import read_trace
@@ -105,13 +106,46 @@ TALL_OAK = Scenario.model_validate({
     "boxes": [{"block": "oak_leaves", "from": [-2, 9, 1], "to": [2, 12, 5]}, {"block": "oak_log", "from": [0, 5, 3], "to": [0, 11, 3]}]})
 
 
+def _build(*cells: tuple[int, int, int], block: str = "oak_planks") -> Check:
+    x0, y0, z0 = cells[0]
+    return parse_check({"blueprint": {"anchor": list(cells[0]), "blocks": [
+        {"at": [x - x0, y - y0, z - z0], "block": block} for x, y, z in cells]}}, "goal")
+
+
 def test_every_log_of_a_trunk_7_high_is_cut_the_top_from_a_pillar_taken_down_after(toolbox: Toolbox) -> None:
     for body in scenario_body(TALL_OAK, "lumberjack", toolbox):
         assert wait_for(lambda: body.bot.state().on_ground)
+        body.executor.run_check = _build((40, 5, 40), block="oak_log")  # a build out of the collecting's reach
         report = body.ok("mc-collect", block="oak_log", count=7, timeout_s=120)
         assert sorted(d["position"]["y"] for d in report["dug"]) == list(range(5, 12))  # the top is 6 above the ground
         assert report["gained"] == {"oak_log": 7}  # the block the pillar was made of came back
         assert [body.bot.block_at(0, y, 3) for y in range(5, 12)] == ["air"] * 7  # nothing built stays
+
+
+HOUSE = [(0, 5, 3), (1, 5, 3), (2, 5, 3)]
+BUILT = Scenario.model_validate({
+    "name": "planks-built", "description": "three oak planks of a build 3 south, one more plank 4 west of them",
+    "spawn": {"x": 0.5, "y": 5, "z": 0.5, "facing": "south"},
+    "blocks": [{"block": "oak_planks", "at": list(cell)} for cell in [*HOUSE, (-4, 5, 3)]]})
+
+
+def test_no_digging_tool_takes_a_cell_of_the_goals_build_and_says_so(toolbox: Toolbox) -> None:
+    # The natural house: 9 planks short, the model asked mc-collect for oak_planks, and it dug
+    # them out of the house; the goal's build is kept whoever writes the call.
+    for body in scenario_body(BUILT, "keeper", toolbox):
+        assert wait_for(lambda: body.bot.state().on_ground)
+        body.executor.run_check = parse_check({"all": [_build(*HOUSE).as_data(), {"has_item": {"name": "oak_door"}}]}, "goal")
+        body.executor.goal_check = parse_check({"has_item": {"name": "oak_planks", "count": 4}}, "need")  # the focus's
+        taken = body.call("mc-collect", block="oak_planks", count=4)
+        assert taken.code == "not_found" and "3 oak_planks in the goal's build not dug (the goal builds them)" in taken.reason
+        assert [(d["position"]["x"], d["position"]["z"]) for d in taken.data["dug"]] == [(-4, 3)] and taken.data["kept"] == 3
+        assert [body.bot.block_at(*cell) for cell in HOUSE] == ["oak_planks"] * 3
+        body.teleport(0.5, 5, 0.5, "south")
+        refused = body.call("mc-dig", forward=3)
+        assert refused.code == "refused" and "oak_planks at (0, 5, 3) is a cell of the goal's build" in refused.reason
+        assert body.bot.block_at(0, 5, 3) == "oak_planks"
+        body.executor.run_check = None  # no build asked: the same block is dug
+        assert body.ok("mc-dig", x=0, y=5, z=3)["gone"] and body.bot.block_at(0, 5, 3) == "air"
 
 
 def test_a_run_on_the_tree_collects_three_logs_and_the_world_verifies_it(tmp_path: Path) -> None:

@@ -1,9 +1,13 @@
+import math
+from functools import partial
 from typing import Literal
 
 from pydantic import Field
 
 from agent.bridge import timeouts
 from agent.checks.model import MAX_BLUEPRINT_CELLS
+from agent.goals.builds import Cell, kept
+from agent.mc.gamedata import dropped_by
 from agent.mc.names import BlockName, Item
 from agent.world.digging import DigRun
 from agent.world.toolkit import (COUNTS, RADII, ToolArgs, WorldCell, menu, run_tool, stopped_unless_completed,
@@ -12,6 +16,10 @@ from agent.world.toolkit import (COUNTS, RADII, ToolArgs, WorldCell, menu, run_t
 # The arguments' bounds (here only: collect.js takes the values as checked); `avoid` holds a
 # whole blueprint's cells.
 MAX_COUNT, MAX_RADIUS, MAX_TIMEOUT_S, MAX_AVOID = 16, 32, 300, MAX_BLUEPRINT_CELLS
+# How far past the radius a collecting reaches: a block dug on a way to one at the radius's edge,
+# a pillar's block beside it. A build's cells further away are out of its reach, and collect.js
+# digs and builds its way (buried blocks, a trunk's top) only while no cell to keep is near.
+BEYOND_RADIUS = 6
 
 
 class Args(ToolArgs):
@@ -42,17 +50,26 @@ class Result(DigRun):
     stop_reason: CollectStop
     missing: list[Item] = Field([], description="needs_tool: the cheapest tool the bot does not carry that the "
                                                 "kind needs to drop, or a way to a buried one to be dug")
+    kept: int = Field(0, description="cells of the goal's build that hold this kind: never dug, the goal builds them")
 
 
-def act(bot, a: Args):
-    return bot.call("collect", a.bridge_args(), timeout_s=a.timeout_s + timeouts.CALL_S)
+def act(build: dict[Cell, str], bot, a: Args):
+    """The collecting, keeping `avoid` and the cells of the goal's build within its reach."""
+    feet = bot.state().position
+    near = [cell for cell in build if math.dist(cell, (feet.x, feet.y, feet.z)) <= a.radius + BEYOND_RADIUS]
+    avoid = sorted({*map(tuple, a.avoid), *near})
+    report = bot.call("collect", {**a.bridge_args(), "avoid": [list(c) for c in avoid]},
+                      timeout_s=a.timeout_s + timeouts.CALL_S)
+    kinds = {a.block, *dropped_by().get(a.block, ())}
+    return {**report, "kept": sum(1 for cell in near if build[cell] in kinds)}
 
 
 def summarize(r: Result) -> str:
     gained = ", ".join(f"{n} {name}" for name, n in r.gained.items()) or "nothing"
-    return f"{r.stop_reason}: dug {r.blocks_dug} of {r.asked} {r.block}; the inventory gained {gained}"
+    kept = f"; {r.kept} {r.block} in the goal's build not dug (the goal builds them)" if r.kept else ""
+    return f"{r.stop_reason}: dug {r.blocks_dug} of {r.asked} {r.block}; the inventory gained {gained}{kept}"
 
 
 def tool(input_value=None, **kwargs):
-    return run_tool(kwargs, Args, act, Result, summarize, stopped_unless_completed(summarize),
-                    feeds_map=True)
+    return run_tool(kwargs, Args, partial(act, kept(kwargs.get("executor"))), Result, summarize,
+                    stopped_unless_completed(summarize), feeds_map=True)
