@@ -202,12 +202,13 @@ class Planner:
         stated = self.ctx.given.get(ran.turn.tool)
         if stated is None or any((ran.turn.args or {}).get(k) != v for k, v in stated.items()):
             return
-        self._lacking[ran.turn.tool] = (lacked(ran.result.data), exactly(ran.result.data))
+        values = self.ctx.values() or {}
+        at_hand = [*values.get("carried", []), *values.get("block_seen", [])]  # a crafting table among them
+        self._lacking[ran.turn.tool] = (lacked(ran.result.data, at_hand), exactly(ran.result.data))
         # Needs only once every offered tool given the check's arguments has failed: a tool that
         # does the whole job (craft, from the recipe tree down) is tried before its parts.
         if any(tool in frame.tools and tool not in self._lacking for tool in self._leading):
             return
-        values = self.ctx.values() or {}
         items = [item if exact else supported(item, values.get("carried", []), values.get("block_seen", []))
                  for lacking, exact in self._lacking.values() for item in lacking]
         self._lacking = {}

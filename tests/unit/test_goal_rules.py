@@ -13,7 +13,7 @@ from agent.checks import Verdict
 from agent.session.goal import goal_and_check
 from agent.goals import Understanding, ground, understand
 from agent.goals.grounds import Columns, Grounds, Point, Sighted
-from agent.goals.needs import MAX_DEPTH, NEED_STEPS, exactly, lacked, supported
+from agent.goals.needs import MAX_DEPTH, NEED_STEPS, costed, exactly, lacked, supported
 from agent.mc.names import Item
 from agent.planner.focus import Focus
 from agent.server import load_scenario
@@ -242,16 +242,31 @@ def test_within_a_sub_goal_whose_check_is_an_all_the_offer_aims_at_the_parts_lef
 def test_what_a_failed_report_lacked_is_read_as_totals_to_carry_and_other_missing_lists_are_not_needs() -> None:
     refused_craft = {"missing": [{"name": "oak_planks", "count": 2}, {"name": "stick", "count": 2}],
                      "inventory": [{"name": "oak_planks", "count": 1}, {"name": "dirt", "count": 5}]}
-    assert [(i.name, i.count) for i in lacked(refused_craft)] == [("oak_planks", 3), ("stick", 2)]
+    # the 2 sticks are made of 2 more planks: without them the pickaxe would be short of planks again
+    assert [(i.name, i.count) for i in lacked(refused_craft)] == [("oak_planks", 5), ("stick", 2)]
     assert [(i.name, i.count) for i in lacked({"missing": [{"name": "wooden_pickaxe", "count": 1}]})] == [
         ("wooden_pickaxe", 1)]  # mc-collect's needs_tool: none carried
     assert lacked({"missing": ["gold_block"]}) == []  # mc-find: kinds not found, not items
     assert lacked({"missing": [{"at": [1, 2, 3], "block": "dirt", "why": "nothing to place"}]}) == []  # mc-build
     short_build = {"missing": [{"x": 1, "y": 5, "z": 3, "block": "oak_planks", "reason": "no oak_planks"}],
-                   "short": {"oak_planks": 40, "oak_door": 1}, "inventory": [{"name": "oak_planks", "count": 15}]}
-    assert [(i.name, i.count) for i in lacked(short_build)] == [("oak_planks", 55), ("oak_door", 1)]  # mc-build's short
+                   "short": {"oak_door": 1, "oak_planks": 40}, "inventory": [{"name": "oak_planks", "count": 15}]}
+    # mc-build's short, the planks first, counted with the door's 6 and a crafting table's 4 when none is at hand
+    assert [(i.name, i.count) for i in lacked(short_build)] == [("oak_planks", 65), ("oak_door", 1)]
+    assert [(i.name, i.count) for i in lacked(short_build, at_hand=["crafting_table"])] == [("oak_planks", 61), ("oak_door", 1)]
     assert exactly(short_build) and not exactly(refused_craft)  # an oak house's planks are oak, a pickaxe's any
     assert lacked(None) == [] and lacked("text") == [] and lacked({"missing": []}) == []
+
+
+@pytest.mark.parametrize("short, at_hand, counted", [
+    # a fence's sticks are made of planks too, and it needs a table; the spruce planks are another wood's
+    ({"oak_fence": 3, "spruce_planks": 5, "oak_planks": 1}, [], {"oak_fence": 3, "spruce_planks": 5, "oak_planks": 11}),
+    # planks are made of the logs lacked too; a torch's coal is found, not made, and needs no table
+    ({"oak_log": 4, "oak_planks": 10, "torch": 4}, [], {"oak_log": 7, "oak_planks": 12, "torch": 4}),
+    ({"cobblestone": 4, "glass_pane": 1}, [], {"cobblestone": 4, "glass_pane": 1}),  # made of nothing else lacked
+    ({"iron_ingot": 4, "iron_block": 1}, [], {"iron_ingot": 4, "iron_block": 1}),  # made of each other: as lacked
+])
+def test_what_is_lacked_is_counted_with_what_making_the_rest_of_it_takes(short, at_hand, counted) -> None:
+    assert costed(short, at_hand) == counted
 
 
 def test_a_need_is_worked_on_before_the_sub_goal_whose_step_lacked_it_then_the_plan_goes_back() -> None:
