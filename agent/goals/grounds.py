@@ -10,18 +10,22 @@ import math
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agent.blueprint.templates import Order
+from agent.blueprint.templates import Order, templates
 from agent.bridge import BotConnection, BridgeError
 from agent.checks.model import (All, Area, Check, ContainerHas, FeetYAtLeast, HasItem, NearBlock, NearPlayer, Outside,
                                 StandingOnGround, Within)
 from agent.goals.names import USERNAME
 from agent.goals.understanding import SubGoal, Understanding
+from agent.mc.gamedata import block_names
 from agent.mc.geometry import Facing
 
 # The box the kinds are read in: blocks from the feet, across and up or down.
 RADIUS, HALF_HEIGHT = 16, 8
 # A hole's columns span every height a world has (1.18+: y -64..319).
 MIN_Y, MAX_Y = -64, 319
+# A template's wooden blocks are written in this wood (oak_planks, oak_door); what is carried and
+# the trees near say the wood of a build whose words name none, read from these blocks' names.
+TEMPLATE_WOOD, WOOD_SOURCES = "oak", ("_planks", "_log")
 
 
 class Point(BaseModel):
@@ -120,7 +124,7 @@ def _grounded(subgoal: SubGoal, grounds: Grounds) -> SubGoal | None:
     if subgoal.kinds:
         check = _named(check, pick_kind(subgoal.kinds, grounds))
     if subgoal.building is not None:
-        check = _placed(subgoal.building, grounds)
+        check = _placed(of_the_wood_here(subgoal.building, grounds), grounds)
         if check is None:
             return None
     return subgoal.model_copy(update={"check": check, "from_start": False, "kinds": [], "players": [],
@@ -137,6 +141,19 @@ def _placed(order: Order, grounds: Grounds) -> Check | None:
     if thing is None:
         return None
     return order.check(feet, "south", thing=(math.floor(thing.x), math.floor(thing.y), math.floor(thing.z)))
+
+
+def of_the_wood_here(order: Order, grounds: Grounds) -> Order:
+    """The order with the template's wooden blocks the words left to it (an oak house's planks and
+    door) of the wood carried, else of the nearest trees: a birch house in a birch forest, whose
+    trees give its planks. As written where neither says a wood, or the wood has no such block."""
+    names = [*grounds.carried, *grounds.kinds]
+    wood = next((n.removesuffix(end) for n in names for end in WOOD_SOURCES if n.endswith(end)), TEMPLATE_WOOD)
+    oak = f"{TEMPLATE_WOOD}_"
+    chosen = {key: f"{wood}_{default.removeprefix(oak)}" for key, p in templates()[order.template].params.items()
+              if isinstance(default := p.default, str) and default.startswith(oak) and key not in order.values}
+    chosen = {key: block for key, block in chosen.items() if block in block_names()}
+    return order.model_copy(update={"values": {**order.values, **chosen}})
 
 
 def _outside(hole: Columns | None) -> list[Outside]:

@@ -90,3 +90,21 @@ def test_a_ring_is_grounded_around_the_nearest_thing_of_its_kind_and_left_out_wh
     placed = ground(goals, grounds(facing="south", blocks=[chest]))
     assert placed.line() == "1. blueprint of 32 cells at (1, 5, -4)"
     assert ground(goals, grounds(facing="south")).subgoals == []
+
+
+def _woods(check) -> set[str]:
+    return {block.split("[")[0] for _, block in check.all[0].blueprint.cells()}
+
+
+def test_a_house_is_of_the_wood_carried_else_of_the_nearest_trees_unless_its_words_name_one() -> None:
+    # A birch forest's house is of birch: its trees give the planks, where an oak house waits on
+    # oaks that may not grow there.
+    birch = Sighted(name="birch_log", distance=3.0)
+    by_birches = ground(understand("Build a small house"), grounds(facing="south", blocks=[birch]))
+    assert _woods(by_birches.subgoals[0].check) == {"birch_planks", "birch_door"}
+    carried = grounds(facing="south", blocks=[birch], carried={"spruce_planks": 64})
+    assert _woods(ground(understand("Build a small house"), carried).subgoals[0].check) == {"spruce_planks", "spruce_door"}
+    named = ground(understand("Build a small house of cobblestone"), grounds(facing="south", blocks=[birch]))
+    assert _woods(named.subgoals[0].check) == {"cobblestone", "birch_door"}  # the door the words left to it
+    assert _woods(ground(understand("Build a small house"), grounds(facing="south")).subgoals[0].check) == {
+        "oak_planks", "oak_door"}  # no wood said by anything: as the template writes it
