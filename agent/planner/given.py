@@ -25,8 +25,8 @@ def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any
     for part in parts_of(check):
         if isinstance(part, HasItem):
             item, count = part.has_item.name, part.has_item.count
-            if dug(item):
-                given["mc-collect"] = {"block": item, "count": count}
+            if dug(item):  # more than one collecting digs: the sub-goal, still short, asks again
+                given["mc-collect"] = {"block": item, "count": min(count, MAX_COLLECT)}
             given["mc-chest"] = {"action": "withdraw", "item": item, "count": count}
             if made(item):  # what no recipe or furnace makes, no tool that makes things is given
                 given["craft"] = {"item": item, "count": count}

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import Field
 
 from agent.mc import gamedata
+from agent.mc.names import MAX_ITEM_COUNT
 from agent.tools import ToolResult
 from agent.tools.model_schema import ArgsModel
 from agent.world.crafting_plan import FURNACE, TABLE, CraftingPlan, Step, plan
@@ -38,7 +39,8 @@ EXPLORE_NEAR = 16
 class Args(ArgsModel):
     item: str = Field(description="the item wanted, e.g. wooden_pickaxe, iron_ingot, oak_planks",
                       json_schema_extra={"domain": "obtainable"})
-    count: int = Field(1, ge=1, le=64, description="how many the inventory should hold", json_schema_extra=COUNTS)
+    count: int = Field(1, ge=1, le=MAX_ITEM_COUNT, description="how many the inventory should hold",
+                       json_schema_extra=COUNTS)
 
 
 def tool(input_value=None, **kwargs) -> ToolResult:

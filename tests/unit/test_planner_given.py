@@ -39,6 +39,10 @@ def test_only_an_item_a_recipe_makes_is_given_to_mc_craft(toolbox) -> None:
     for item in ("bread", "spruce_planks", "crafting_table", "stone"):
         assert "mc-collect" not in given_args(parse_check({"has_item": {"name": item}}, "c"), toolbox), item
     assert given_args(parse_check({"has_item": {"name": "cobblestone"}}, "c"), toolbox)["mc-collect"]["block"] == "cobblestone"
+    # a count past one collecting's is collected in turns; craft takes a whole inventory's (a house's 65 planks)
+    assert given_args(parse_check({"has_item": {"name": "oak_log", "count": 40}}, "c"), toolbox)["mc-collect"]["count"] == 16
+    skills = load_toolbox(standard_sources("minecraft", [SKILLS_DIR]))
+    assert given_args(parse_check({"has_item": {"name": "oak_planks", "count": 65}}, "c"), skills)["craft"]["count"] == 65
 
 
 def test_a_chest_to_fill_gives_mc_chest_what_to_put_in_and_no_place(toolbox) -> None:
