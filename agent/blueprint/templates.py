@@ -167,7 +167,10 @@ class Order(StrictModel):
         else:
             site = _Site(origin=feet, centre=((written.size[0] - 1) // 2, 0), forward=STEPS[facing],
                          back=self.ahead or template.ahead, level=template.level)
-        cells = [(site.cell(p.at), site.block(p.block)) for p in written.blocks]
+        # The air it is written with is cleared too: on a natural world the ground stands in a
+        # house's inside (a grass block where its shelter's cell must be open).
+        cells = [(site.cell(p.at), site.block(p.block)) for p in written.blocks] + \
+                [(site.cell(at), "air") for at in written.air]
         anchor = (min(c[0] for c, _ in cells), min(c[1] for c, _ in cells), min(c[2] for c, _ in cells))
         plan = Blueprint(blueprint=Plan(anchor=anchor, blocks=[
             Placement(at=(x - anchor[0], y - anchor[1], z - anchor[2]), block=b) for (x, y, z), b in cells]))

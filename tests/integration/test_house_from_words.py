@@ -17,7 +17,7 @@ from support.planning import FIXTURES, run_config
 from support.procs import mcagent, new_token, transcript, wait_until_gone
 
 FIRST_OFFER = FIXTURES / "planner" / "first_offer_policy.py"
-HOUSE = "all(blueprint of 57 cells at (-2, 5, 2), shelter at (0, 5, 4))"
+HOUSE = "all(blueprint of 75 cells at (-2, 5, 2), shelter at (0, 5, 4))"
 
 
 def test_build_a_small_house_ends_verified_with_the_house_standing_and_a_shelter_inside(tmp_path: Path) -> None:
