@@ -42,11 +42,12 @@ class Structure(Frozen):
 
 def materials(blocks: list[Placement]) -> dict[str, int]:
     """The items that place `blocks`, and how many, most needed first: a door once for its two
-    halves, a double slab as two slabs, a wall torch as a torch."""
+    halves, a double slab as two slabs, a wall torch as a torch; an air cell (a template's inside,
+    cleared) takes none."""
     need: Counter[str] = Counter()
     for p in blocks:
         state = BlockState.parse(p.block)
-        if any(state.properties.get(k) == v for k, v in COMES_WITH_ANOTHER):
+        if state.name in AIR or any(state.properties.get(k) == v for k, v in COMES_WITH_ANOTHER):
             continue
         count = 2 if state.properties.get("type") == "double" else 1
         need[ITEM_OF.get(state.name, state.name)] += count

@@ -76,6 +76,7 @@ def test_a_blueprint_short_of_blocks_is_given_mc_collect_only_for_what_digging_g
         cells = [{"at": [i, 0, 0], "block": b} for i, b in enumerate(blocks)]
         return parse_check({"blueprint": {"anchor": [0, 5, 0], "blocks": cells}}, "c")
 
-    built = supporting_args(blueprint("oak_planks", "oak_planks", "oak_planks", "cobblestone", "oak_door[half=lower]"), toolbox)
+    built = supporting_args(blueprint("oak_planks", "air", "oak_planks", "cobblestone", "oak_door[half=lower]"), toolbox)
     assert built["mc-collect"] == {"block": "cobblestone", "count": 1}  # its cells kept by mc-collect itself
     assert "mc-collect" not in supporting_args(blueprint("oak_planks", "glass_pane", "stone_bricks"), toolbox)
+    assert "mc-collect" not in supporting_args(blueprint("oak_planks", "air", "air"), toolbox)  # air is cleared, not got
