@@ -20,12 +20,13 @@ from agent.checks.model import All, HasItem
 from agent.goals.needs import MAX_DEPTH, MAX_NEEDS, NEED_STEPS, needed
 from agent.goals.understanding import SubGoal, Understanding, is_where
 from agent.mc.names import Item
-from agent.planner.given import made, parts_of
+from agent.planner.given import dug, made, parts_of
 from agent.tools import Toolbox
 from agent.tools.spec import ToolSpec
 
-# The domains of items that are made, not found (agent/tools/schema.py's Domain).
+# The domains of items that are made, not found, and of blocks dug (agent/tools/schema.py's Domain).
 MADE = ("craftable", "obtainable", "smeltable")
+DUG = ("block_seen",)
 
 Reader = Callable[[Check], Verdict]
 
@@ -129,18 +130,23 @@ class Focus:
 def achievers(check: Check, toolbox: Toolbox) -> list[str]:
     """The tools whose Skill.md says they achieve the check's kind (any part's, for `all`); for
     an item no recipe or furnace makes (a log), not the tools that only make things (craft,
-    mc-craft, mc-smelt: their item is one a recipe or a furnace makes)."""
+    mc-craft, mc-smelt: their item is one a recipe or a furnace makes); for one no dig gives
+    (planks, a door: only a build holds them, and its cells are kept), not mc-collect, whose
+    block is one seen."""
     parts = parts_of(check)
     kinds = {part.kind for part in parts}
     unmade = all(isinstance(p, HasItem) and not made(p.has_item.name) for p in parts if p.kind == "has_item")
+    items = [p.has_item.name for p in parts if isinstance(p, HasItem)]
+    undug = bool(items) and not any(dug(item) for item in items)
     return [name for name, spec in toolbox.tools.items()
-            if kinds & set(spec.achieves) and not (unmade and _makes(spec))]
+            if kinds & set(spec.achieves) and not (unmade and _takes(spec, MADE)) and not (undug and _takes(spec, DUG))]
 
 
-def _makes(spec: ToolSpec) -> bool:
-    """Whether the tool's required item is one that is made (its domain: agent/planner/domains.py)."""
+def _takes(spec: ToolSpec, domains: tuple[str, ...]) -> bool:
+    """Whether the tool's required item is of these domains (agent/planner/domains.py): MADE, an
+    item that is made; DUG, a block seen."""
     schema = spec.schema_hint
-    return schema is not None and any(node.domain in MADE for name, node in schema.properties.items()
+    return schema is not None and any(node.domain in domains for name, node in schema.properties.items()
                                        if name in schema.required)
 
 

@@ -69,6 +69,10 @@ def test_a_found_item_is_not_achieved_by_the_tools_that_only_make_things() -> No
     assert {"mc-collect", "gather"} <= set(logs) and not {"craft", "mc-craft", "mc-smelt"} & set(logs)
     pickaxe = achievers(parse_check({"has_item": {"name": "stone_pickaxe"}}, "c"), skills)
     assert {"craft", "mc-craft"} <= set(pickaxe)
+    # and what no dig gives is not collected: a house short of planks had SmolLM2 collect "oak_planks"
+    planks = achievers(parse_check({"has_item": {"name": "oak_planks", "count": 65}}, "c"), skills)
+    assert {"craft", "mc-craft"} <= set(planks) and "mc-collect" not in planks
+    assert "mc-collect" in achievers(parse_check({"has_item": {"name": "cobblestone"}}, "c"), skills)
 
 
 def test_a_blueprint_short_of_blocks_is_given_mc_collect_only_for_what_digging_gives(toolbox) -> None:
