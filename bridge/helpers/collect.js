@@ -141,10 +141,14 @@ async function pickUp (bot, cell, deadline, name, free) {
   }
 }
 
-/** The item entity nearest the dug block, within the distance a drop flies. */
+/**
+ * The item entity nearest the dug block: within the distance a drop flies sideways, and anywhere
+ * below it, because a drop falls (a log dug from a pillar lands on the ground 6 blocks under it).
+ */
 function nearestDrop (bot, cell) {
   const centre = cell.offset(0.5, 0.5, 0.5)
-  const drops = Object.values(bot.entities).filter((e) => e.name === 'item' && e.position.distanceTo(centre) < DROP_FLIES)
+  const near = (e) => Math.hypot(e.position.x - centre.x, e.position.z - centre.z) < DROP_FLIES && e.position.y < centre.y + DROP_FLIES
+  const drops = Object.values(bot.entities).filter((e) => e.name === 'item' && near(e))
   return drops.sort((a, b) => a.position.distanceTo(centre) - b.position.distanceTo(centre))[0] ?? null
 }
 
