@@ -1,16 +1,20 @@
 'use strict'
 // Never walled in: a block is placed only from where a walk still leads out of the build with
-// that block in place (no towering, drops of up to SAFE_DROP), or from outside its footprint,
-// or from above its top (on a roof or scaffolding: the scaffolding is taken down to the ground
-// at the end). So the cell that closes a room is placed from outside it, and the bot never
-// stands in a room no walk leaves. Positions are world blocks (x east, y up, z south).
+// that block in place (no towering, drops of up to SAFE_DROP, digging the scaffolding: down
+// the pillar it stands on, through one in the way), or from outside its footprint, or from
+// above its top (on a roof or scaffolding: the scaffolding is taken down to the ground at the
+// end). So the cell that closes a room is placed from outside it, and the bot never stands in
+// a room no walk leaves; a door standing open (or placed open) is a way out, as for a player.
+// Positions are world blocks (x east, y up, z south).
 const { Vec3 } = require('vec3')
-const { keyOf } = require('./build-order')
+const { keyOf, DOOR } = require('./build-order')
 const { SAFE_DROP } = require('./blocks')
 
 // The box walked in: the build's own and this margin around it (and up: standing on a roof).
 const MARGIN = 2
 const SIDES = [[1, 0], [-1, 0], [0, 1], [0, -1]]
+// Straight down: only by digging the scaffold block under the feet.
+const DOWN = [[0, 0, -1]]
 // A step from a cell to one beside it rises 1, stays level or drops up to SAFE_DROP.
 const RISES = [1, 0, ...Array.from({ length: SAFE_DROP }, (_, i) => -1 - i)]
 
@@ -27,15 +31,23 @@ function regionOf (plan) {
   return { box: { lo, hi }, lo: { x: lo.x - MARGIN, y: lo.y - 1, z: lo.z - MARGIN }, hi: { x: hi.x + MARGIN, y: hi.y + MARGIN, z: hi.z + MARGIN } }
 }
 
+/** Whether `block` is a door standing open: walked through, not round. */
+const openDoor = (block) => block?.name?.endsWith('_door') === true && block.getProperties().open === true
+
 const within = (r, p) => p.x >= r.lo.x && p.x <= r.hi.x && p.y >= r.lo.y && p.y <= r.hi.y && p.z >= r.lo.z && p.z <= r.hi.z
 
 /**
  * The feet cells of the region from which a walk leads to its side edge, with the cells keyed
- * in `filled` taken as solid: found backwards from the edge, over the steps a walk takes.
+ * in `filled` taken as solid and those in `scaffold` as dug where a walk goes through them (and
+ * solid to stand on): found backwards from the edge, over the steps a walk takes.
  */
-function exitsOf (bot, region, filled) {
+function exitsOf (bot, region, filled, scaffold) {
   const at = (x, y, z) => filled.includes(keyOf({ x, y, z })) ? 'block' : bot.blockAt(new Vec3(x, y, z), false)?.boundingBox
-  const open = (x, y, z) => at(x, y, z) === 'empty'
+  const open = (x, y, z) => {
+    if (filled.includes(keyOf({ x, y, z }))) return false
+    const block = bot.blockAt(new Vec3(x, y, z), false)
+    return block?.boundingBox === 'empty' || scaffold.has(keyOf({ x, y, z })) || openDoor(block)
+  }
   const stand = (p) => open(p.x, p.y, p.z) && open(p.x, p.y + 1, p.z) && at(p.x, p.y - 1, p.z) === 'block'
   // From p to q beside it: up needs the head room of a jump; down, the column over q open to p's head.
   const step = (p, q) => {
@@ -57,22 +69,25 @@ function exitsOf (bot, region, filled) {
   }
   while (queue.length) {
     const q = queue.pop()
-    for (const [dx, dz] of SIDES) {
-      for (const rise of RISES) {
-        const p = { x: q.x - dx, y: q.y - rise, z: q.z - dz }
-        if (within(region, p) && !reached.has(keyOf(p)) && stand(p) && step(p, q)) reach(p)
-      }
+    const moves = [...SIDES.flatMap(([dx, dz]) => RISES.map((rise) => [dx, dz, rise])), ...DOWN]
+    for (const [dx, dz, rise] of moves) {
+      const p = { x: q.x - dx, y: q.y - rise, z: q.z - dz }
+      if (within(region, p) && !reached.has(keyOf(p)) && stand(p) && step(p, q)) reach(p)
     }
   }
   return reached
 }
 
-/** A test of a feet cell {x, y, z} the bot may place `cell` from: one that keeps a way out once it fills its cells. */
-function wayOut (bot, region, cell) {
-  const exits = exitsOf(bot, region, cell.fills)
+/**
+ * A test of a feet cell {x, y, z} the bot may place `cell` from: one that keeps a way out once
+ * it fills its cells, the scaffold blocks keyed in `scaffold` dug where the way goes through them.
+ */
+function wayOut (bot, region, cell, scaffold = new Set()) {
+  const placedOpen = cell.group === DOOR && cell.want.state.open === 'true'
+  const exits = exitsOf(bot, region, placedOpen ? [] : cell.fills, scaffold)
   const { lo, hi } = region.box
   const underTop = (p) => p.x >= lo.x && p.x <= hi.x && p.z >= lo.z && p.z <= hi.z && p.y <= hi.y
   return (p) => !underTop(p) || exits.has(keyOf(p))
 }
 
-module.exports = { regionOf, wayOut }
+module.exports = { regionOf, wayOut, openDoor }

@@ -2,7 +2,9 @@
 // Scaffolding for a build: to reach a cell too high to place from the ground, the walk may
 // tower and bridge (pathfinder's own moves) with blocks the build does not need, never into
 // the blueprint's cells; each block the walk sets down is remembered and dug away when the
-// building is done. Positions are world blocks (x east, y up, z south).
+// building is done. A walk may dig the scaffolding (and nothing else): the bot on a pillar
+// higher than a safe drop gets down by digging it under its feet, and a pillar left against a
+// wall is no cage; a door standing open is walked through. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
 const { movementsFor } = require('./goto')
 const { withTimeout } = require('./waiting')
@@ -10,10 +12,13 @@ const { left } = require('./approach')
 const { takeDown } = require('./stand-under')
 const { fullCube } = require('./pillar-up')
 const { keyOf } = require('./build-order')
+const { feetBlock } = require('./frame')
+const { openDoor } = require('./build-exit')
 
 // Filler blocks towered with first; any other full block carried beyond the build's need after.
 const CHEAP = ['dirt', 'cobblestone', 'cobbled_deepslate', 'netherrack']
-// The pathfinder's cost for a step through a blueprint's cell: never placed into.
+// The pathfinder's cost for a step through a blueprint's cell: never placed into; for digging
+// a block that is not scaffolding: never dug (pathfinder refuses a dig costing 100 or more).
 const NEVER = 1000
 // Digging a block: the feet within this of it (the eyes are then within reach).
 const DIG_REACH = 3
@@ -54,12 +59,25 @@ class Scaffold {
     this.removed = 0
   }
 
-  /** Walks to `goal` until `deadline`, scaffolding with what `need` leaves spare (null: none). */
+  /**
+   * Walks to `goal` until `deadline`, scaffolding with what `need` leaves spare (null: none).
+   * Standing on the scaffolding, the bot first takes its pillar down under its feet: so no
+   * pillar is left behind where it stood (one left against the walls is hard to get onto).
+   */
   async walkTo (goal, need, deadline, what) {
     const bot = this.bot
-    const movements = movementsFor(bot, { allow_build: need !== null })
+    const feet = feetBlock(bot)
+    if (this.cells.has(keyOf(feet.offset(0, -1, 0))) && !goal.isEnd(feet)) await this.descend(feet.offset(0, -1, 0))
+    const movements = movementsFor(bot, { allow_build: need !== null, allow_dig: true })
     if (need !== null) movements.scafoldingBlocks = scaffoldItems(bot, need)
     movements.exclusionAreasPlace = [(block) => this.planKeys.has(keyOf(block.position)) ? NEVER : 0]
+    movements.exclusionAreasBreak = [(block) => this.cells.has(keyOf(block.position)) ? 0 : NEVER]
+    const blockOf = movements.getBlock.bind(movements)
+    movements.getBlock = (pos, dx, dy, dz) => {
+      const block = blockOf(pos, dx, dy, dz)
+      if (openDoor(block)) Object.assign(block, { safe: true, physical: false })
+      return block
+    }
     const onUpdate = (old, now) => {
       const key = keyOf(now.position)
       if (old?.boundingBox === 'empty' && now.boundingBox === 'block' && !this.planKeys.has(key) && !this.cells.has(key)) {
@@ -76,26 +94,45 @@ class Scaffold {
     }
   }
 
+  /** Digs the pillar whose top is `top` down under the feet, to the ground. */
+  async descend (top) {
+    let stand = top
+    while (this.cells.has(keyOf(stand.offset(0, -1, 0)))) stand = stand.offset(0, -1, 0)
+    const run = { stand, height: top.y - stand.y + 1 }
+    try {
+      await takeDown(this.bot, run)
+    } finally {
+      this.forget(run)
+    }
+  }
+
   /**
-   * Digs the scaffolding down, each pillar (a column's unbroken run) from its top: the bot stands
-   * on it where a walk gets there (off a roof, say) and digs under its feet to the ground (as
-   * stand-under.js takes its pillar down), else digs it from beside. @returns why a block stays, or null.
+   * Digs the scaffolding down, each pillar (a column's unbroken run) from its top: the bot
+   * stands on it where a walk gets there (off a roof, or towering beside it with what `need`
+   * leaves spare: that tower is scaffolding too, taken down in a later round) and digs under its
+   * feet to the ground (as stand-under.js takes its pillar down), else digs it from beside.
+   * Rounds go on while one takes a block down. @returns why a block stays, or null.
    */
-  async takeDown (deadline) {
-    for (const run of this.pillars()) {
-      const top = run.stand.offset(0, run.height - 1, 0)
-      try {
-        await this.walkTo(new goals.GoalBlock(top.x, top.y + 1, top.z), null, deadline, 'walking onto the scaffolding')
-          .catch((err) => err.code === 'timeout' ? Promise.reject(err) : this.walkTo(near(top), null, deadline, 'walking to the scaffolding'))
-        await takeDown(this.bot, run)
-      } catch (err) {
-        if (err.code === 'timeout') throw err
-        return `the scaffolding at (${top.x}, ${top.y}, ${top.z}) stays: ${err.message}`
-      } finally {
-        this.forget(run)
+  async takeDown (deadline, need) {
+    let why = null
+    for (let before = -1; this.removed !== before && this.standing().length > 0;) {
+      before = this.removed
+      why = null
+      for (const run of this.pillars()) {
+        const top = run.stand.offset(0, run.height - 1, 0)
+        try {
+          await this.walkTo(new goals.GoalBlock(top.x, top.y + 1, top.z), need, deadline, 'walking onto the scaffolding')
+            .catch((err) => err.code === 'timeout' ? Promise.reject(err) : this.walkTo(near(top), need, deadline, 'walking to the scaffolding'))
+          await takeDown(this.bot, run)
+        } catch (err) {
+          if (err.code === 'timeout') throw err
+          why = why ?? `the scaffolding at (${top.x}, ${top.y}, ${top.z}) stays: ${err.message}`
+        } finally {
+          this.forget(run)
+        }
       }
     }
-    return null
+    return why
   }
 
   /** The scaffolding's standing pillars {stand: lowest cell, height}, the highest top first. */
@@ -108,6 +145,11 @@ class Scaffold {
       return { stand, height }
     })
     return runs.sort((a, b) => (b.stand.y + b.height) - (a.stand.y + a.height))
+  }
+
+  /** The keys of the scaffold blocks still in the world: a walk digs through them. */
+  keys () {
+    return new Set(this.standing().map(keyOf))
   }
 
   /** The scaffold blocks still in the world. */

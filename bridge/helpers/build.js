@@ -48,7 +48,7 @@ async function build (bot, args) {
     // The doors last, once the scaffolding is down: inside a closed room it could not be reached.
     for (const phase of [order.filter((c) => c.group !== DOOR), order]) {
       await work.run(phase)
-      detail = await work.scaffold.takeDown(deadline) // the last word: a second pass takes down what the first left
+      detail = await work.scaffold.takeDown(deadline, work.need()) // the last word: a second pass takes down what the first left
     }
   } catch (err) {
     if (err instanceof Stop && err.reason === 'stopped') stop = 'stopped'
@@ -132,7 +132,7 @@ class Building {
    */
   async placeOne (cell) {
     const target = { x: cell.pos.x, y: cell.pos.y, z: cell.pos.z, block: cell.spec }
-    const keepsOut = wayOut(this.bot, this.region, cell)
+    const keepsOut = wayOut(this.bot, this.region, cell, this.scaffold.keys())
     let why = null
     for (const stand of [standFor(target, this.bot), standFor(target)]) {
       why = await this.scaffold.walkTo(new Where(stand, keepsOut), this.need(), this.deadline, `walking to place ${cell.spec}`)

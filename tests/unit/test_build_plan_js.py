@@ -1,6 +1,7 @@
 """mc-build's order and its way out (bridge/helpers/build-order.js, build-exit.js), run in Node
 over a world of plain cells: bottom up, the far side of a layer first, what hangs on blocks after
-them and doors last; and a room's last gap is placed only from outside it."""
+them and doors last; a room's last gap is placed only from outside it, unless it is a door placed
+open; and a pillar of scaffolding is a way down (the bot digs it under its feet)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ const { Vec3 } = require('vec3')
 const registry = require('minecraft-data')('1.20.4')
 const { planOf, placingOrder } = require('./helpers/build-order')
 const { regionOf, wayOut } = require('./helpers/build-exit')
-const [cells, solid, exit, fill, feet] = JSON.parse(process.argv[1])
-const taken = new Set(solid.map((c) => c.join(',')))
+const [cells, solid, exit, fill, feet, scaffold] = JSON.parse(process.argv[1])
+const taken = new Set([...solid, ...scaffold].map((c) => c.join(',')))
 const bot = {
   registry,
   blockAt: (p) => ({ name: 'x', boundingBox: p.y < 5 || taken.has(`${p.x},${p.y},${p.z}`) ? 'block' : 'empty', getProperties: () => ({}) })
@@ -25,13 +26,13 @@ const bot = {
 const plan = planOf(bot, cells.map(([x, y, z, block]) => ({ x, y, z, block })))
 const order = placingOrder(plan, new Vec3(...exit)).map((c) => [c.pos.x, c.pos.y, c.pos.z])
 const cell = plan.find((c) => c.key === fill.join(','))
-const allowed = wayOut(bot, regionOf(plan), cell)
+const allowed = wayOut(bot, regionOf(plan), cell, new Set(scaffold.map((c) => c.join(','))))
 console.log(JSON.stringify({ order, allowed: feet.map(([x, y, z]) => allowed({ x, y, z })) }))
 """
 
 
-def _run(cells, solid, exit, fill, feet) -> dict:
-    args = json.dumps([cells, solid, exit, fill, feet])
+def _run(cells, solid, exit, fill, feet, scaffold=()) -> dict:
+    args = json.dumps([cells, solid, exit, fill, feet, list(scaffold)])
     done = subprocess.run([node_binary(), "-e", SCRIPT, args], capture_output=True, text=True, cwd=BRIDGE_DIR, check=True)
     return json.loads(done.stdout)
 
@@ -62,3 +63,22 @@ def test_the_gap_that_closes_the_room_is_placed_from_outside_it() -> None:
     open_room = [c[:3] for c in _room() if c[3] == "stone" and c[:3] != [0, 5, 1]]
     got = _run(_room(), open_room, [1, 5, 0], [0, 5, 1], [inside])
     assert got["allowed"] == [True]
+
+
+def test_a_door_placed_open_leaves_the_room_a_way_out() -> None:
+    room = [c if c[3] != "oak_door[half=lower]" else [*c[:3], "oak_door[half=lower,open=true]"] for c in _room()]
+    walls = [c[:3] for c in room if c[3] == "stone"]
+    got = _run(room, walls, [1, 5, 0], [1, 5, 0], [[1, 5, 1]])
+    assert got["allowed"] == [True]
+
+
+def test_a_pillar_of_scaffolding_higher_than_a_drop_is_a_way_down() -> None:
+    # The room's walls and a corner column up to y 12 (the build's top); inside, a pillar of
+    # scaffolding from y 5 to 11: its top is 5 over the walls' top, past a drop.
+    room = _room() + [[0, y, 0, "stone"] for y in range(7, 13)]
+    walls = [c[:3] for c in room if c[3] == "stone"]
+    pillar = [[1, y, 1] for y in range(5, 12)]
+    cells = [c for c in room if c[:3] != [1, 6, 1]]  # no torch in the pillar's way
+    on_top = [1, 12, 1]
+    assert _run(cells, walls + pillar, [1, 5, 0], [0, 12, 0], [on_top])["allowed"] == [False]
+    assert _run(cells, walls, [1, 5, 0], [0, 12, 0], [on_top], pillar)["allowed"] == [True]
