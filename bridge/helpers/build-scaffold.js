@@ -48,7 +48,8 @@ const rank = (name) => CHEAP.includes(name) ? CHEAP.indexOf(name) : CHEAP.length
 /**
  * Scaffolding for one build: `walkTo` walks to a goal, towering with spare blocks where the
  * ground does not reach and never setting one into `planKeys`; `takeDown` digs every block it
- * set down, pillar by pillar. `placed`/`removed` count them.
+ * set down, pillar by pillar. `placed` counts them, `removed` those no longer standing (dug
+ * by a walk too).
  */
 class Scaffold {
   constructor (bot, planKeys) {
@@ -56,7 +57,6 @@ class Scaffold {
     this.planKeys = planKeys
     this.cells = new Map() // key -> Vec3 of a block set down and not yet dug
     this.placed = 0
-    this.removed = 0
   }
 
   /**
@@ -157,13 +157,15 @@ class Scaffold {
     return [...this.cells.values()].filter((p) => this.bot.blockAt(p, false)?.boundingBox === 'block')
   }
 
-  /** Drops `run`'s cells from those remembered, counting those no longer standing as removed. */
+  get removed () {
+    return this.placed - this.standing().length
+  }
+
+  /** Drops `run`'s cells no longer standing from those remembered. */
   forget (run) {
     for (let up = 0; up < run.height; up++) {
       const pos = run.stand.offset(0, up, 0)
-      if (this.bot.blockAt(pos, false)?.boundingBox === 'block') continue
-      this.cells.delete(keyOf(pos))
-      this.removed++
+      if (this.bot.blockAt(pos, false)?.boundingBox !== 'block') this.cells.delete(keyOf(pos))
     }
   }
 }
