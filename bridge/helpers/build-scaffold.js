@@ -12,7 +12,6 @@ const { left } = require('./approach')
 const { takeDown } = require('./stand-under')
 const { fullCube } = require('./pillar-up')
 const { keyOf } = require('./build-order')
-const { feetBlock } = require('./frame')
 const { openDoor } = require('./build-exit')
 
 // Filler blocks towered with first; any other full block carried beyond the build's need after.
@@ -61,13 +60,10 @@ class Scaffold {
 
   /**
    * Walks to `goal` until `deadline`, scaffolding with what `need` leaves spare (null: none).
-   * Standing on the scaffolding, the bot first takes its pillar down under its feet: so no
-   * pillar is left behind where it stood (one left against the walls is hard to get onto).
    */
   async walkTo (goal, need, deadline, what) {
     const bot = this.bot
-    const feet = feetBlock(bot)
-    if (this.cells.has(keyOf(feet.offset(0, -1, 0))) && !goal.isEnd(feet)) await this.descend(feet.offset(0, -1, 0))
+    const ms = left(deadline) // before the walk starts: a walk no one waits for would run on
     const movements = movementsFor(bot, { allow_build: need !== null, allow_dig: true })
     if (need !== null) movements.scafoldingBlocks = scaffoldItems(bot, need)
     movements.exclusionAreasPlace = [(block) => this.planKeys.has(keyOf(block.position)) ? NEVER : 0]
@@ -88,21 +84,9 @@ class Scaffold {
     bot.pathfinder.setMovements(movements)
     bot.on('blockUpdate', onUpdate)
     try {
-      await withTimeout(bot.pathfinder.goto(goal), left(deadline), what, () => bot.pathfinder.stop())
+      await withTimeout(bot.pathfinder.goto(goal), ms, what, () => bot.pathfinder.stop())
     } finally {
       bot.removeListener('blockUpdate', onUpdate)
-    }
-  }
-
-  /** Digs the pillar whose top is `top` down under the feet, to the ground. */
-  async descend (top) {
-    let stand = top
-    while (this.cells.has(keyOf(stand.offset(0, -1, 0)))) stand = stand.offset(0, -1, 0)
-    const run = { stand, height: top.y - stand.y + 1 }
-    try {
-      await takeDown(this.bot, run)
-    } finally {
-      this.forget(run)
     }
   }
 
@@ -111,12 +95,12 @@ class Scaffold {
    * stands on it where a walk gets there (off a roof, or towering beside it with what `need`
    * leaves spare: that tower is scaffolding too, taken down in a later round) and digs under its
    * feet to the ground (as stand-under.js takes its pillar down), else digs it from beside.
-   * Rounds go on while one takes a block down. @returns why a block stays, or null.
+   * Rounds go on while one leaves fewer blocks standing. @returns why a block stays, or null.
    */
   async takeDown (deadline, need) {
     let why = null
-    for (let before = -1; this.removed !== before && this.standing().length > 0;) {
-      before = this.removed
+    for (let before = Infinity; this.standing().length > 0 && this.standing().length < before;) {
+      before = this.standing().length
       why = null
       for (const run of this.pillars()) {
         const top = run.stand.offset(0, run.height - 1, 0)
