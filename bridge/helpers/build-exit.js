@@ -3,8 +3,10 @@
 // that block in place (no towering, drops of up to SAFE_DROP, digging the scaffolding: down
 // the pillar it stands on, through one in the way), or from outside its footprint, or from
 // above its top (on a roof or scaffolding: the scaffolding is taken down to the ground at the
-// end). So the cell that closes a room is placed from outside it, and the bot never stands in
-// a room no walk leaves; a door standing open (or placed open) is a way out, as for a player.
+// end), or from a tower of scaffolding whose foot a walk leaves (a roof's middle, out of reach
+// from outside). So the cell that closes a room is placed from outside it, and the bot never
+// stands in a room no walk leaves; a door standing open (or placed open) is a way out, as for a
+// player.
 // Positions are world blocks (x east, y up, z south).
 const { Vec3 } = require('vec3')
 const { keyOf, DOOR } = require('./build-order')
@@ -87,7 +89,16 @@ function wayOut (bot, region, cell, scaffold = new Set()) {
   const exits = exitsOf(bot, region, placedOpen ? [] : cell.fills, scaffold)
   const { lo, hi } = region.box
   const underTop = (p) => p.x >= lo.x && p.x <= hi.x && p.z >= lo.z && p.z <= hi.z && p.y <= hi.y
-  return (p) => !underTop(p) || exits.has(keyOf(p))
+  const air = (x, y, z) => !cell.fills.includes(keyOf({ x, y, z })) && bot.blockAt(new Vec3(x, y, z), false)?.boundingBox === 'empty'
+  // A stand over open air is one a tower of scaffolding reaches (the walk towers up to it): its
+  // way out is down the tower, dug under the feet, and out from its foot.
+  const towered = (p) => {
+    if (!air(p.x, p.y, p.z) || !air(p.x, p.y + 1, p.z)) return false
+    let y = p.y
+    while (y > region.lo.y && air(p.x, y - 1, p.z)) y--
+    return y < p.y && exits.has(keyOf({ x: p.x, y, z: p.z }))
+  }
+  return (p) => !underTop(p) || exits.has(keyOf(p)) || towered(p)
 }
 
 module.exports = { regionOf, wayOut, openDoor }

@@ -1,7 +1,8 @@
 """mc-build's order and its way out (bridge/helpers/build-order.js, build-exit.js), run in Node
 over a world of plain cells: bottom up, the far side of a layer first, what hangs on blocks after
 them and doors last; a room's last gap is placed only from outside it, unless it is a door placed
-open; and a pillar of scaffolding is a way down (the bot digs it under its feet)."""
+open; a pillar of scaffolding is a way down (the bot digs it under its feet); and a stand over
+open air inside is one a tower reaches, while the tower's foot leads out."""
 
 from __future__ import annotations
 
@@ -82,3 +83,14 @@ def test_a_pillar_of_scaffolding_higher_than_a_drop_is_a_way_down() -> None:
     on_top = [1, 12, 1]
     assert _run(cells, walls + pillar, [1, 5, 0], [0, 12, 0], [on_top])["allowed"] == [False]
     assert _run(cells, walls, [1, 5, 0], [0, 12, 0], [on_top], pillar)["allowed"] == [True]
+
+
+def test_a_stand_over_open_air_inside_is_one_a_tower_reaches_while_its_foot_leads_out() -> None:
+    # The room's doorway open: a stand at y 7 (the build's top) over the open inside is reached
+    # by towering from the floor at (1, 5, 1), and dug back down to it; with the doorway closed
+    # the foot leads nowhere.
+    walls = [c[:3] for c in _room() if c[3] == "stone"]
+    high_inside = [1, 7, 1]
+    cells = [c for c in _room() if c[:3] != [1, 6, 1]] + [[0, 7, 0, "stone"]]
+    assert _run(cells, walls, [1, 5, 0], [0, 7, 0], [high_inside])["allowed"] == [True]
+    assert _run(cells, walls + [[1, 5, 0], [1, 6, 0]], [1, 5, 0], [0, 7, 0], [high_inside])["allowed"] == [False]
