@@ -58,11 +58,11 @@ def row(bots: int, bridges: Bridges, seconds: float) -> BotsRow:
     with LocalServer(ServerSettings(), scenario=load_scenario(FIELD)) as info:
         drives = _shared(info.port, bots, seconds) if bridges == "shared" else _per_bot(info.port, bots, seconds)
     samples = np.array([ms for d in drives for ms in d.round_trips_ms])
-    nodes = {d.node_rss_mb for d in drives} if bridges == "shared" else [d.node_rss_mb for d in drives]
+    rss = [d.node_rss_mb for d in drives]  # shared: one process, read by every bot
     return BotsRow(bots=bots, bridges=bridges, ticks_per_s=round(drives[0].ticks_per_s, 1),
                    round_trip=from_samples("state snapshot", samples),
                    walks_per_bot_min=round(sum(d.walks for d in drives) / bots / seconds * 60, 1),
-                   node_rss_mb=round(sum(nodes), 1))
+                   node_rss_mb=round(max(rss) if bridges == "shared" else sum(rss), 1))
 
 
 def _shared(port: int, bots: int, seconds: float) -> list[Drive]:
