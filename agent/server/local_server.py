@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -167,6 +168,13 @@ class LocalServer:
 
     def running(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
+
+    def ended_within(self, seconds: float) -> bool:
+        """Whether the process is seen ended within `seconds` (False at once when never started)."""
+        until = time.monotonic() + seconds
+        while self.running() and time.monotonic() < until:
+            time.sleep(0.05)
+        return self._proc is not None and not self.running()
 
     def ended_how(self) -> str:
         """How the process ended, for a person: "killed by signal 9", "exit code 1"."""

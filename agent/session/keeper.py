@@ -27,6 +27,9 @@ from agent.world.respawn import Respawned
 
 # The first wait between tries to join; it doubles each time, within the total.
 FIRST_BACKOFF_S = 0.5
+# A killed server's socket closes a moment before its process is seen ended (the kernel closes
+# its files, then reaps it; on a loaded machine that moment was long enough to read it alive).
+SEEN_ENDED_S = 1.0
 # A respawn waits for the new spawn (bridge/helpers/respawn.js: 10 s).
 RESPAWN_S = 10.0
 # Closer than this to where it stood before, the bot is not moved back.
@@ -72,7 +75,7 @@ class BodyKeeper:
     def _restart_if_dead(self, lost: str) -> tuple[bool, int]:
         """(whether the local server was started again, the block changes it put back)."""
         local = self.session.local
-        if local is None or local.running():
+        if local is None or not local.ended_within(SEEN_ENDED_S):
             return False, 0
         how = local.ended_how()
         if not self.settings.restart_server or self.settings.attempts == 0:

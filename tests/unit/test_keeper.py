@@ -26,6 +26,9 @@ class FakeLocal:
     def running(self) -> bool:
         return self._running
 
+    def ended_within(self, seconds: float) -> bool:
+        return not self._running
+
     def ended_how(self) -> str:
         return "killed by signal 9"
 
