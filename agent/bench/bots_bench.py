@@ -19,6 +19,7 @@ import psutil
 from pydantic import BaseModel, Field
 
 from agent.bench.stats import Figure, from_samples
+from agent.bench.world_bench import SPAWN_TIMEOUT_S, wait_standing
 from agent.bridge import BotConnection, connect, runtime
 from agent.server import LocalServer, ServerSettings, load_scenario
 
@@ -26,8 +27,8 @@ Bridges = Literal["shared", "per-bot"]
 FIELD = "flat"
 # Blocks east and west of the spawn each bot walks between (world x).
 WALK_BLOCKS = 6
-# Seconds a bot may take to stand on the ground once joined, and a walk to end.
-SPAWN_TIMEOUT_S, WALK_TIMEOUT_S = 30.0, 20.0
+# Seconds a walk may take to end.
+WALK_TIMEOUT_S = 20.0
 # The pause between two state calls of one bot: a planner asks about this often, not flat out.
 POLL_S = 0.05
 # flying-squid moves the day's clock 20 ticks at a time, once per 20 ticks: a window's tick rate is
@@ -87,7 +88,7 @@ def _per_bot(port: int, bots: int, seconds: float) -> list[Drive]:
 
 def drive(bot: BotConnection, seconds: float) -> Drive:
     """Walks `bot` back and forth on one thread while timing its state calls on this one."""
-    _wait(lambda: bot.state().on_ground, SPAWN_TIMEOUT_S)
+    wait_standing(bot, time.perf_counter() + SPAWN_TIMEOUT_S, f"{SPAWN_TIMEOUT_S:g} s after it joined")
     home = bot.state().position
     stop, walks = threading.Event(), [0]
     walker = threading.Thread(target=_walk, args=(bot, home.x, home.y, home.z, stop, walks))
@@ -113,14 +114,6 @@ def _walk(bot: BotConnection, x: float, y: float, z: float, stop: threading.Even
                                   "allow_dig": False, "allow_build": False, "max_drop": 3}, timeout_s=WALK_TIMEOUT_S + 5)
         walks[0] += bool(reply.get("reached")) and not stop.is_set()
         side = -side
-
-
-def _wait(holds, timeout_s: float) -> None:
-    until = time.monotonic() + timeout_s
-    while not holds():
-        if time.monotonic() > until:
-            raise TimeoutError(f"a bench bot did not stand on the ground within {timeout_s:.0f} s")
-        time.sleep(0.2)
 
 
 def _node_rss_mb() -> float:

@@ -11,7 +11,7 @@ import time
 import numpy as np
 
 from agent.bench.stats import Figure, from_samples
-from agent.bridge import connect
+from agent.bridge import BotConnection, connect
 from agent.mc.version import DEFAULT_VERSION
 from agent.node import node_binary, node_environment
 from agent.paths import BRIDGE_DIR
@@ -44,10 +44,13 @@ def ready_figures(*, runs: int, seed: int) -> list[Figure]:
 def _to_standing(settings: ServerSettings) -> float:
     start = time.perf_counter()
     with LocalServer(settings) as info, connect(port=info.port, username="bencher") as bot:
-        deadline = start + SPAWN_TIMEOUT_S
-        while not bot.state().on_ground:
-            if time.perf_counter() > deadline:
-                raise TimeoutError(f"the bot was not standing {SPAWN_TIMEOUT_S:g} s after the {settings.generator} "
-                                   "server started")
-            time.sleep(0.05)
+        wait_standing(bot, start + SPAWN_TIMEOUT_S, f"{SPAWN_TIMEOUT_S:g} s after the {settings.generator} server started")
         return time.perf_counter() - start
+
+
+def wait_standing(bot: BotConnection, deadline: float, when: str) -> None:
+    """Polls until `bot` stands on the ground; TimeoutError past `deadline` (time.perf_counter)."""
+    while not bot.state().on_ground:
+        if time.perf_counter() > deadline:
+            raise TimeoutError(f"the bot was not standing {when}")
+        time.sleep(0.05)

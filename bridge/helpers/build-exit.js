@@ -19,6 +19,8 @@ const SIDES = [[1, 0], [-1, 0], [0, 1], [0, -1]]
 const DOWN = [[0, 0, -1]]
 // A step from a cell to one beside it rises 1, stays level or drops up to SAFE_DROP.
 const RISES = [1, 0, ...Array.from({ length: SAFE_DROP }, (_, i) => -1 - i)]
+// Every move a walk makes from a feet cell: [dx, dz, rise].
+const MOVES = [...SIDES.flatMap(([dx, dz]) => RISES.map((rise) => [dx, dz, rise])), ...DOWN]
 
 /** The plan's box (`box`) and the region walked in: the box MARGIN wider on every side, a cell deeper (the ground). */
 function regionOf (plan) {
@@ -71,8 +73,7 @@ function exitsOf (bot, region, filled, scaffold) {
   }
   while (queue.length) {
     const q = queue.pop()
-    const moves = [...SIDES.flatMap(([dx, dz]) => RISES.map((rise) => [dx, dz, rise])), ...DOWN]
-    for (const [dx, dz, rise] of moves) {
+    for (const [dx, dz, rise] of MOVES) {
       const p = { x: q.x - dx, y: q.y - rise, z: q.z - dz }
       if (within(region, p) && !reached.has(keyOf(p)) && stand(p) && step(p, q)) reach(p)
     }
