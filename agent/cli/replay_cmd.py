@@ -17,9 +17,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from rich.console import Console
+from rich.text import Text
 
 from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args, seconds
-from agent.cli.run_cmd import timeline_console
+from agent.cli.progress import timeline_console
 from agent.cli.serving import add_server_flags, world_options
 from agent.cli.tools_cmd import add_tools_flags, load_tools
 from agent.errors import McAgentError
@@ -31,6 +32,7 @@ from agent.tools import Executor
 from agent.trace import Follower, Trace, read_trace
 from agent.trace.reader import bad_lines_warning, ended_abnormally
 from agent.trace.schema import Event, ToolCall, ToolResult
+from agent.trace.team import interleaved, team_traces
 
 # Tool types a live replay runs again: the world tools (python) and the primitives. Methods are
 # replayed through their inner calls; llm and instruction tools do nothing in the world.
@@ -43,7 +45,7 @@ FOLLOW_WAIT_S = 30.0
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="show a run's trace as a timeline, or re-run its tool calls (--live)")
-    p.add_argument("trace", type=Path, metavar="TRACE", help="a trace.jsonl that mcagent run or demo wrote")
+    p.add_argument("trace", type=Path, metavar="TRACE", help="a trace.jsonl that mcagent run or demo wrote, or a team's folder (mcagent run --bots)")
     p.add_argument("--step", type=int, metavar="N", help="only outer step N (with its inner steps)")
     p.add_argument("--method", metavar="NAME", help="only the runs of method NAME")
     p.add_argument("--tools-only", action="store_true", help="only the tool calls, nested ones included")
@@ -67,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
         return live(args)
     console = timeline_console()
     filters = Filters(step=args.step, method=args.method, tools_only=args.tools_only)
+    if args.trace.is_dir():
+        return show_team(args, console, filters)
     if args.follow:
         return follow(args.trace, args.wait, console, filters)
     trace = read_trace(args.trace)
@@ -83,6 +87,24 @@ def show(events: Iterable[Event], console: Console, filters: Filters) -> None:
         if filters.keep(event):
             for line in render(event):
                 console.print(line)
+
+
+def show_team(args: argparse.Namespace, console: Console, filters: Filters) -> int:
+    """A team's folder: every bot's events as one timeline, each line with its bot's name."""
+    if args.follow or args.live:
+        raise McAgentError(f"{args.trace} is a team's folder: --follow and --live take one bot's trace "
+                           f"({args.trace}/<bot>/trace.jsonl)")
+    traces = team_traces(args.trace)
+    for bot, event in interleaved(traces):
+        if filters.keep(event):
+            for line in render(event):
+                console.print(Text(f"{bot}: ").append_text(line))
+    for bot, trace in traces.items():
+        if trace.warning:
+            warn(f"{bot}: {trace.warning}")
+        if trace.abnormal:
+            console.print(f"note: {bot}: {trace.abnormal}", style="bold red")
+    return 0
 
 
 def follow(path: Path, wait_s: float, console: Console, filters: Filters) -> int:

@@ -18,30 +18,23 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from rich.console import Console
 
 from agent.blueprint.score import BuildScore
 from agent.checks import Check, load_check
 from agent.checks.model import Cell
 from agent.errors import ConfigError
 from agent.goals import Understanding
+from agent.cli.progress import print_summary, print_progress, say_where
+from agent.cli.run_team import run_team
 from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args
 from agent.cli.serving import add_scenario_seed_flag, add_server_flags, world_options
 from agent.cli.tools_cmd import add_catalog_flags, add_tools_flags, tool_sources
 from agent.config import LoadedConfig
 from agent.planner import PlannerOptions, RunResult
-from agent.replay.timeline import offered_line, render, understood_line
 from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
 from agent.session.blueprint import BlueprintBuild, blueprint_build
 from agent.session.goal import goals_asked, trace_path
-from agent.trace import Event
-from agent.trace.schema import Chat, DoneClaim, LlmCall, RunEnd, RunStart, ToolCall, ToolResult, Understood
-
-# Outcomes where something outside the agent failed: said on stderr too, for whoever runs it unattended.
-ENDED_BY_FAULT = ("llm_error", "disconnected")
-# Events the summary or nobody needs to see while the run goes on.
-QUIET = (RunStart, RunEnd, LlmCall, Chat, ToolCall, ToolResult)
-
+from agent.session.team import MAX_BOTS
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("run", help="plan toward a goal with the LLM planner, in the local server or yours")
@@ -71,6 +64,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--at", type=cell_arg, metavar="X,Y,Z",
                    help="with --blueprint: the world cell of the structure's lowest north-west corner (default: "
                         "in front of the spawn, its near side two blocks ahead, on the ground)")
+    p.add_argument("--bots", type=bot_count, metavar="N",
+                   help="a team of N bots in one world, each planning toward the goal on its own "
+                        "(named USERNAME1..N); reached when any of them reaches it")
+    p.add_argument("--team", type=Path, metavar="FILE",
+                   help="a team file: its bots' names, a goal shared or one each, and what each carries "
+                        "(docs/teams.md)")
     p.add_argument("--materials", choices=["given"],
                    help="with --blueprint on the local server: the bill of materials in the inventory at spawn")
     p.set_defaults(handler=run)
@@ -85,6 +84,13 @@ def cell_arg(text: str) -> Cell:
     return (x, y, z)
 
 
+def bot_count(text: str) -> int:
+    """An argparse type: a team's size, from 1 to MAX_BOTS."""
+    if not text.isdigit() or not 1 <= int(text) <= MAX_BOTS:
+        raise argparse.ArgumentTypeError(f"expected a whole number of bots from 1 to {MAX_BOTS}, got {text!r}")
+    return int(text)
+
+
 def step_count(text: str) -> int:
     """An argparse type: a step bound from 1 to 1000."""
     if not text.isdigit() or not 1 <= int(text) <= 1000:
@@ -96,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_from_args(args)
     config = loaded.config
     world = world_options(args, config)
+    if args.bots is not None or args.team is not None:
+        return run_team(loaded, args, world)
     build = _blueprint_asked(args, config.server.kind == "local", world)
     if build is not None:
         world, goals = build.world, Understanding.given(build.goal, build.check)
@@ -139,57 +147,10 @@ def run_and_print(loaded: LoadedConfig, args: argparse.Namespace, world: WorldOp
         config=loaded.config, tool_sources=tool_sources(loaded, args), world=world, goal=goal, goals=goals, judge=judge,
         milestones=world.scenario.milestones_toward(goal) if world.scenario else [], options=options, trace=trace,
         on_event=print_progress, on_say=lambda text: print(f"bot says: {text}"),
-        on_ready=on_ready or _say_where, on_tool_error=lambda line: print(f"tools: {line}", file=sys.stderr),
+        on_ready=on_ready or say_where, on_tool_error=lambda line: print(f"tools: {line}", file=sys.stderr),
         after_run=after_run,
     )
     print(f"goal: {goal}")
     result = plan_in_world(request)
     print_summary(result)
     return result
-
-
-def _say_where(session: WorldSession) -> None:
-    if session.server is not None:
-        print(f"local server: Minecraft {session.server.version} at {session.address}")
-
-
-def timeline_console() -> Console:
-    """Colour only on a terminal, whatever rich guesses from the environment, and lines never
-    wrapped: piped output is one plain line per step, as scripts and tests read it."""
-    return Console(soft_wrap=True, highlight=False, force_terminal=sys.stdout.isatty())
-
-
-def print_progress(event: Event) -> None:
-    """A line per step and claim as the run goes; at its start, the tools it offers."""
-    if isinstance(event, RunStart) and event.plan == 0:
-        lines = [offered_line(event)]
-    elif isinstance(event, Understood):
-        lines = [understood_line(event)]
-    elif isinstance(event, QUIET) or (isinstance(event, DoneClaim) and event.by == "method"):
-        return
-    else:
-        lines = render(event, details=False)
-    console = timeline_console()
-    for line in lines:
-        console.print(line)
-    sys.stdout.flush()
-
-
-def print_summary(result: RunResult) -> None:
-    usage = result.usage
-    print(f"outcome: {result.outcome} ({result.reason})")
-    if result.outcome in ENDED_BY_FAULT:
-        print(f"mcagent: {result.outcome}: {result.reason}", file=sys.stderr)
-    if result.claims:
-        print(f"success claims: {result.claims}, refused by the goal check: {result.claims_refused}")
-    print(f"steps: {result.steps} outer, {result.inner_steps} inner; wall {result.wall_s:.1f} s; "
-          f"LLM {usage.seconds:.1f} s in {usage.calls} calls ({result.llm})")
-    print(f"tokens: {usage.prompt_tokens:,} in ({usage.prefilled_tokens:,} prefilled), {usage.completion_tokens:,} out")
-    if result.rejoins or result.deaths:
-        print(f"world: the bot joined again {result.rejoins} time(s), died and was respawned {result.deaths} time(s)")
-    if result.trace is not None:
-        print(f"trace: {result.trace}")
-    if result.final_check is not None:
-        print(f"goal check after the run: {result.final_check.detail}")
-    if result.judged is not None:
-        print(f"judge (hidden from the planner): {result.judged.detail}")

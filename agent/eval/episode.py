@@ -29,6 +29,8 @@ from agent.planner import PlannerOptions, RunResult
 from agent.process_group import when_parent_dies
 from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
 from agent.session.blueprint import read_score
+from agent.session.team import Team
+from agent.session.team_run import TeamRequest, plan_team
 from agent.tools import ToolSource, standard_sources
 from agent.trace.reader import TraceError, read_trace
 
@@ -67,7 +69,8 @@ class EpisodeSpec(BaseModel):
 
     @property
     def trace_path(self) -> Path:
-        return self.folder / "trace.jsonl"
+        """The run's trace; a team's folder, which holds a trace per bot (agent/trace/team.py)."""
+        return self.folder / "trace.jsonl" if self.task.team is None else self.folder
 
     def costs(self) -> TraceCosts | None:
         """What the run cost, from its trace; None when there is no readable trace."""
@@ -149,12 +152,20 @@ def episode_tool_sources(loaded: LoadedConfig) -> list[ToolSource]:
     return standard_sources(config.world, config.tool_folders, base, modules=config.tool_modules)
 
 
+def team_request(spec: EpisodeSpec, team: Team) -> TeamRequest:
+    """A team task's run: the one bot's run, its bots' traces in the episode's folder."""
+    one = request(spec)
+    return TeamRequest(config=one.config, tool_sources=one.tool_sources, world=one.world, team=team,
+                       check=one.check, options=one.options, folder=spec.folder)
+
+
 def run_episode(spec: EpisodeSpec) -> EpisodeRecord:
     started = time.monotonic()
     build, scores = spec.task.built(spec.seed), []
     after_run = None if build is None else lambda session: scores.append(read_score(session.bot, build))
     try:
-        result = plan_in_world(request(spec, after_run))
+        team = spec.task.team
+        result = plan_in_world(request(spec, after_run)) if team is None else plan_team(team_request(spec, team)).as_one()
     except Exception as e:  # noqa: BLE001 - whatever stopped the episode becomes its record's reason
         return spec.record(None, f"{type(e).__name__}: {e}", time.monotonic() - started)
     return spec.record(result, result.reason, time.monotonic() - started, build=scores[0] if scores else None)

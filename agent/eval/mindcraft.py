@@ -3,7 +3,10 @@ tasks by name, each with a goal, an initial inventory, an agent count, a type an
 a target item or a blueprint. Each single-agent `techtree` task becomes an episode in the resource
 patch (server-config/scenarios/resource-patch.yaml: trees, stone, iron and coal ore near the
 spawn, for tasks that expect a natural world): the initial inventory given at join, the check
-`has_item {name: target, count: number_of_target}`, the timeout the episode's bound. Each
+`has_item {name: target, count: number_of_target}`, the timeout the episode's bound. A
+multi-agent techtree task runs a team (agent/session/team.py): a bot per agent, each with its
+own inventory and the tools its blocked commands map to denied (DENIED_TOOLS), reached when any
+bot holds the target, as Mindcraft judges it. Each
 single-agent `construction` task becomes an episode on the flat field (flat.yaml): its blueprint
 (agent/blueprint/mindcraft.py) moved from Mindcraft's superflat world, whose first air layer is
 y=-60, to ours, whose first is y=5, in front of the spawn (agent/blueprint/site.py); the check
@@ -28,12 +31,24 @@ from agent.errors import ConfigError
 from agent.eval.suite import NotRun, Suite, SuiteEntry, Task
 from agent.mc.names import Item
 from agent.server import load_scenario
+from agent.session.team import MAX_BOTS, Team, Teammate
 
 PATCH = "resource-patch"
 SITE = "flat"  # where construction tasks build: an open superflat field, the spawn facing south
 MINDCRAFT_FIRST_AIR_Y = -60  # their superflat world's first layer above the ground
 SITE_FIRST_AIR_Y = 5  # ours (flying-squid's superflat: bedrock, three dirt, grass at y=4)
 RUN_TYPES = {"techtree", "construction"}
+AGENT = "agent"  # a team task's bots are agent0, agent1, ...: Mindcraft's agent indices
+# Mindcraft's commands a task may deny an agent, and the tools they are here. !getCraftingPlan
+# hands the model a recipe tree; no tool does that here (mc-craft makes the intermediates
+# itself), so denying it denies nothing: such tasks are easier here than in Mindcraft.
+DENIED_TOOLS: dict[str, list[str]] = {
+    "!collectBlocks": ["mc-collect"],
+    "!craftRecipe": ["mc-craft"],
+    "!smeltItem": ["mc-smelt"],
+    "!givePlayer": ["mc-give"],
+    "!getCraftingPlan": [],
+}
 WHY_NOT = {
     "debug": "a check of Mindcraft's own runtime: no target or blueprint for the world to judge",
     "cooking": "cooking tasks need farm animals, crops and a smoker, which the embedded server does not have",
@@ -63,6 +78,10 @@ class MindcraftTask(BaseModel):
     def first_goal(self) -> str:
         """The goal of agent 0 (a one-agent task's)."""
         return self.goal if isinstance(self.goal, str) else self.goal.get("0", next(iter(self.goal.values()), ""))
+
+    def denies(self) -> bool:
+        """Whether any agent is denied a tool (DENIED_TOOLS): a one-agent task is then a team of one."""
+        return any(DENIED_TOOLS.get(a) for actions in (self.blocked_actions or {}).values() for a in actions)
 
     def targets(self) -> dict[str, int]:
         """The items to hold, with their counts."""
@@ -115,13 +134,15 @@ def _parsed(name: str, data: Any) -> MindcraftTask:
 
 
 def _why_not(task: MindcraftTask) -> str | None:
-    blocked = sorted({a for actions in (task.blocked_actions or {}).values() for a in actions})
-    if task.agents > 1:
-        return f"multi-agent ({task.agents} agents): an episode runs one bot"
-    if task.human_count:
-        return f"plays beside {task.human_count} human player(s): an episode has none"
+    blocked = sorted({a for actions in (task.blocked_actions or {}).values() for a in actions} - set(DENIED_TOOLS))
     if task.type not in RUN_TYPES:
         return WHY_NOT.get(task.type, f"type {task.type!r}: only techtree and construction tasks are read")
+    if task.agents > 1 and task.type != "techtree":
+        return f"multi-agent ({task.agents} agents) {task.type}: a team runs techtree tasks only"
+    if task.agents > MAX_BOTS:
+        return f"{task.agents} agents: a team holds at most {MAX_BOTS} bots"
+    if task.human_count:
+        return f"plays beside {task.human_count} human player(s): an episode has none"
     if blocked:
         return f"denies Mindcraft's commands {', '.join(blocked)}, which this runtime's tools do not map to"
     if task.type == "techtree" and not task.targets():
@@ -138,7 +159,18 @@ def _episode(name: str, task: MindcraftTask) -> Task:
     held = [{"has_item": {"name": item, "count": count}} for item, count in task.targets().items()]
     check = parse_check(held[0] if len(held) == 1 else {"all": held}, f"{name}.target")
     return Task(name=name, source=PATCH, goal=task.first_goal(), check=check, inventory=inventory,
-                timeout_s=task.timeout)
+                timeout_s=task.timeout, team=_team(task) if task.agents > 1 or task.denies() else None)
+
+
+def _team(task: MindcraftTask) -> Team:
+    """A bot per agent, with that agent's inventory and denied tools (agent i is bot AGENT<i>), all
+    toward agent 0's goal: the task is judged over the team, the target in any agent's inventory."""
+    def own(written: dict[str, Any] | None, i: int) -> Any:
+        return (written or {}).get(str(i))
+    bots = [Teammate(name=f"{AGENT}{i}", inventory=_inventory(own(task.initial_inventory, i) or {}),
+                     denied=sorted({tool for a in own(task.blocked_actions, i) or [] for tool in DENIED_TOOLS[a]}))
+            for i in range(task.agents)]
+    return Team(goal=task.first_goal(), bots=bots)
 
 
 def _construction(name: str, task: MindcraftTask, inventory: list[Item]) -> Task:

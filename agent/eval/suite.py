@@ -18,6 +18,7 @@ from agent.mc.names import Item
 from agent.mc.transform import Transform
 from agent.planner import PlannerOptions
 from agent.server import Scenario, load_scenario
+from agent.session.team import Team
 
 
 class SuiteEntry(StrictModel):
@@ -64,6 +65,8 @@ class Task(StrictModel):
     timeout_s: float | None = Field(None, gt=0, description="the episode's bound instead of --episode-timeout")
     build: Plan | None = Field(None, description="a construction task's every cell, air included, scored after the "
                                                 "run as Mindcraft scores it (agent/blueprint/score.py)")
+    team: Team | None = Field(None, description="bots that share the goal, each with its own inventory and denied "
+                                              "tools; None: one bot")
 
     # A task crosses to the episode's process as JSON: the check goes in its YAML form, aliases
     # (`outside: {from: ...}`) included, and comes back through the same parser.

@@ -84,8 +84,11 @@ def _lone_method(s, planner: Planner, frame: Frame, spec: ToolSpec, args: dict):
 
 class Planner:
     def __init__(self, backend: Metered, toolbox: Toolbox, options: PlannerOptions | None = None,
-                 trace: TraceWriter | None = None):
-        self.ctx = PlanContext(backend, toolbox, options or PlannerOptions(), trace or TraceWriter())
+                 trace: TraceWriter | None = None, control: RunControl | None = None):
+        """`control`: how the run is steered from outside (a team's, shared with its teammates);
+        None: a control of its own."""
+        self.ctx = PlanContext(backend, toolbox, options or PlannerOptions(), trace or TraceWriter(),
+                               control=control or RunControl())
         self._offering = Offering(toolbox, self.ctx.options.catalog, self.ctx.options.catalog_size)
         backend.on_call = self.ctx.trace.llm_call
         self._frames: list[Frame] = []

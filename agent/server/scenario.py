@@ -140,6 +140,8 @@ class Scenario(StrictModel):
     judge: Check | None = Field(None, description="a check the world decides after the run, never shown to the "
                                                   "planner: how well the goal's words were understood")
     inventory: list[Item] = Field([], description="what every player carries on joining")
+    inventories: dict[str, list[Item]] = Field({}, description="what the player of that name carries on joining, "
+                                                               "instead of `inventory` (a team's own)")
     chests: list[Chest] = Field([], description="chests placed after the blocks, with what they hold")
     walker: Walker | None = Field(None, description="a player that walks a path once another joins")
     terrain: Terrain | None = Field(None, description="generated ground to build on; none: server.yaml's")

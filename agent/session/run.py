@@ -19,6 +19,7 @@ from agent.llm import Metered
 from agent.llm.backend_spec import open_configured
 from agent.planner import Planner, PlannerOptions, RunResult
 from agent.planner.context import Offers
+from agent.planner.control import RunControl
 from agent.planner.classify import classify
 from agent.planner.domains import domain_values
 from agent.planner.focus import Focus
@@ -59,6 +60,7 @@ class RunRequest(BaseModel):
     on_say: Callable[[str], None] | None = None
     on_ready: Callable[[WorldSession], None] | None = None  # told once the bot is in the world
     after_run: Callable[[WorldSession], None] | None = None  # told once the run ended, the bot still in the world
+    control: RunControl | None = None  # steering from outside the run (a teammate that reached the team's goal)
     on_tool_error: Callable[[str], None] | None = None  # each broken Skill.md, as one line
 
 
@@ -104,7 +106,7 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
     infospace = Infospace.open(request.config.infospace or default_db_path(request.config.username))
     world_map = SpatialMemory.open(map_beside(request.trace) if request.trace else None)
     try:
-        planner = Planner(backend, toolbox, request.options, writer)  # first: it traces the backend's calls
+        planner = Planner(backend, toolbox, request.options, writer, request.control)  # first: it traces the backend's calls
         goals = understood(request, session, backend)
         check = goals.check
         executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=check,

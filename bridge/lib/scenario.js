@@ -30,16 +30,25 @@ function* boxCells ({ from, to, hollow }) {
   }
 }
 
-// The scenario's items as whole stacks {id, count}, checked against the registry (an
-// unknown name throws). A count above the item's stack size fills several slots.
-function inventoryStacks (serv, scenario) {
+// Items as whole stacks {id, count}, checked against the registry (an unknown name throws).
+// A count above the item's stack size fills several slots.
+function inventoryStacks (serv, scenario, items) {
   const stacks = []
-  for (const { name, count } of scenario.inventory ?? []) {
+  for (const { name, count } of items ?? []) {
     const item = serv.registry.itemsByName[name]
     if (!item) throw new Error(`scenario ${scenario.name}: unknown item '${name}'`)
     for (let left = count; left > 0; left -= item.stackSize) stacks.push({ id: item.id, count: Math.min(left, item.stackSize) })
   }
   return stacks
+}
+
+// What each player carries on joining: their own list in `inventories` (a team's, by name),
+// else the scenario's `inventory`. All read before anyone joins, so a bad name fails the start.
+function stacksByPlayer (serv, scenario) {
+  const own = Object.fromEntries(Object.entries(scenario.inventories ?? {})
+    .map(([name, items]) => [name, inventoryStacks(serv, scenario, items)]))
+  const common = inventoryStacks(serv, scenario, scenario.inventory)
+  return (username) => own[username] ?? common
 }
 
 // A player is new to the world unless flying-squid saved their data in its world folder.
@@ -120,7 +129,7 @@ async function dryLandSpawn (serv, { x, z }) {
 }
 
 async function buildScenario (serv, scenario) {
-  const stacks = inventoryStacks(serv, scenario)
+  const stacksOf = stacksByPlayer(serv, scenario)
   const stateOf = (spec) => stateIdOf(serv.registry, spec)
   try {
     await buildParts(serv, scenario, [0, 0, 0], stateOf)
@@ -143,6 +152,7 @@ async function buildScenario (serv, scenario) {
       player.pitch = 0
       if (scenario.walker && player.username === scenario.walker.name) player.spawnPoint = walkerSpawn(scenario.walker)
     }
+    const stacks = stacksOf(player.username)
     if (stacks.length && !returning(serv, player)) player.once('spawned', () => giveStacks(serv, player, stacks))
   })
 }

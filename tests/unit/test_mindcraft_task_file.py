@@ -2,8 +2,10 @@
 tests' own in that format: single-agent techtree tasks become episodes in the resource patch with
 the initial inventory, a has_item check and the timeout as the bound; single-agent construction
 tasks become episodes on the flat field, their blueprint moved from Mindcraft's ground to ours in
-front of the spawn, checked by name and every cell scored; multi-agent, cooking and unreadable
-construction tasks are left out with why; a file that is not one is refused in one line."""
+front of the spawn, checked by name and every cell scored; multi-agent techtree tasks become a
+team's episodes, each bot with its agent's inventory and denied tools; other multi-agent,
+cooking and unreadable construction tasks are left out with why; a file that is not one is
+refused in one line."""
 
 from __future__ import annotations
 
@@ -22,19 +24,28 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "server-config" / "eval" / "min
 
 def test_techtree_tasks_become_episodes_in_the_resource_patch() -> None:
     suite, tasks = load_task_file(FILE)
-    assert suite.name == "mindcraft_tasks" and [t.name for t in tasks] == ["get_a_log", "sticks_from_planks", "too_slow"]
+    assert suite.name == "mindcraft_tasks" and [t.name for t in tasks] == ["get_a_log", "sticks_from_planks",
+                                                                          "too_slow", "two_crafters"]
     sticks = tasks[1]
     assert sticks.source == "resource-patch" and sticks.goal == "Craft sticks." and sticks.timeout_s == 200
     assert sticks.check.describe() == "has_item stick 4"
     world = sticks.scenario(0)
     assert [(i.name, i.count) for i in world.inventory] == [("oak_planks", 2)] and world.goal == "Craft sticks."
-    assert tasks[0].inventory == []  # {"0": {}}: the first agent's, empty
+    assert tasks[0].inventory == [] and tasks[0].team is None  # {"0": {}}: the first agent's, empty
+
+
+def test_a_multi_agent_techtree_task_is_a_teams_each_bot_with_its_agents_inventory_and_denials() -> None:
+    _, tasks = load_task_file(FILE)
+    team = next(t for t in tasks if t.name == "two_crafters").team
+    assert team is not None and team.goal == "Craft a crafting table together." and team.shares_goal()
+    assert [(b.name, [(i.name, i.count) for i in b.inventory or []], b.denied) for b in team.bots] == [
+        ("agent0", [("oak_planks", 2)], ["mc-collect"]), ("agent1", [("oak_planks", 2)], [])]
 
 
 def test_the_tasks_not_run_are_named_with_why() -> None:
     suite, _ = load_task_file(FILE)
     why = {t.name: t.reason for t in suite.not_run}
-    assert why["two_crafters"].startswith("multi-agent (2 agents)")
+    assert "two_crafters" not in why
     assert "cooking" in why["bake_bread"]
     assert why["a_small_house"] == "task a_small_house: not a Mindcraft blueprint: levels: List should have at least 1 item after validation, not 0"
 
@@ -42,8 +53,8 @@ def test_the_tasks_not_run_are_named_with_why() -> None:
 def test_a_construction_task_is_built_on_the_flat_field_in_front_of_the_spawn() -> None:
     suite, tasks = load_task_file(CONSTRUCTION)
     assert [t.name for t in tasks] == ["a_bench"] and [e.scenario for e in suite.scenarios] == ["flat"]
-    assert [(t.name, t.reason) for t in suite.not_run] == [("a_bench_for_two", "multi-agent (2 agents): an episode "
-                                                                               "runs one bot")]
+    assert [(t.name, t.reason) for t in suite.not_run] == [("a_bench_for_two", "multi-agent (2 agents) construction: "
+                                                                               "a team runs techtree tasks only")]
     bench = tasks[0]
     assert bench.source == "flat" and bench.timeout_s == 300
     assert [(i.name, i.count) for i in bench.inventory] == [("oak_planks", 3), ("cobblestone", 1)]
@@ -68,10 +79,12 @@ def test_mindcrafts_example_file_loads_whole_every_task_run_or_listed_with_why()
     suite, tasks = load_task_file(EXAMPLES)
     why = {t.name: t.reason for t in suite.not_run}
     assert sorted([t.name for t in tasks] + list(why)) == sorted(written)
-    assert [t.name for t in tasks] == ["techtree_1_shears_with_2_iron_ingot", "construction_house",
-                                       "construction_large_house", "smelt_ingot"]
-    assert why["debug_different_goal"].startswith("multi-agent (2 agents)")  # a goal per agent
-    assert why["multiagent_cooking_2"].startswith("multi-agent (2 agents)")  # a target of items to counts
+    assert [t.name for t in tasks] == ["techtree_1_shears_with_2_iron_ingot", "multiagent_techtree_1_stone_pickaxe",
+                                       "construction_house", "construction_large_house", "multiagent_techtree_1_shears",
+                                       "smelt_ingot", "multiagent_smelt_ingot"]
+    assert "Mindcraft's own runtime" in why["debug_different_goal"]  # a goal per agent
+    assert "cooking tasks need" in why["multiagent_cooking_2"]  # a target of items to counts
+    assert why["multiagent_construction_house"].startswith("multi-agent (2 agents) construction")
     assert "Mindcraft's own runtime" in why["debug_single_agent"]  # no agent_count: one agent
 
 
@@ -81,7 +94,8 @@ def test_every_shape_of_a_one_agent_task_is_read(tmp_path: Path) -> None:
         "per_agent_goal": {"goal": {"0": "Make sticks."}, "type": "techtree", "target": "stick", "number_of_target": 4},
         "items_to_counts": {"goal": "Two things.", "type": "techtree", "target": {"stick": 4, "crafting_table": 1}},
         "a_list": {"goal": "Dishes.", "type": "techtree", "target": ["bread", "cake"]},
-        "denied": {"goal": "x", "type": "techtree", "target": "stick", "blocked_actions": {"0": ["!getCraftingPlan"]}},
+        "denied": {"goal": "x", "type": "techtree", "target": "stick", "blocked_actions": {"0": ["!attack"]}},
+        "no_collecting": {"goal": "x", "type": "techtree", "target": "stick", "blocked_actions": {"0": ["!collectBlocks"]}},
         "allowed": {"goal": "x", "type": "techtree", "target": "stick", "blocked_actions": {"0": []}},
         "not_a_task": "a string",
     }))
@@ -92,7 +106,7 @@ def test_every_shape_of_a_one_agent_task_is_read(tmp_path: Path) -> None:
     assert by_name["a_list"].check.describe() == "all(has_item bread 1, has_item cake 1)"
     assert "allowed" in by_name
     why = {t.name: t.reason for t in suite.not_run}
-    assert why["denied"] == "denies Mindcraft's commands !getCraftingPlan, which this runtime's tools do not map to"
+    assert why["denied"] == "denies Mindcraft's commands !attack, which this runtime's tools do not map to"
     assert why["not_a_task"].startswith("task not_a_task: ")
 
 

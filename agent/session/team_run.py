@@ -1,0 +1,202 @@
+"""A team's run: one local server (or yours), a bot per teammate, each planning on a thread of
+its own with its own model slot, trace and notes, all in one Python process and so one Node
+bridge (one bridge holds 8 bots in 208 MB where a bridge each takes 1.3 GB: docs/performance.md).
+
+The model: an in-process llamacpp cannot serve two threads at once, so a team of more than one
+gets a llama-server started for the run with a slot per bot (each slot keeps its own bot's
+prompt cached); a llama-server spec without a slot gets one slot per bot; any other spec is
+opened once per bot. Traces: `<folder>/<bot>/trace.jsonl`, which `mcagent replay <folder>` interleaves.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from agent.bridge import connect
+from agent.checks import Check
+from agent.config import AgentConfig
+from agent.errors import ConfigError
+from agent.goals import Understanding
+from agent.llm import parse_spec
+from agent.llm.backend_spec import on_lane, open_configured
+from agent.planner import PlannerOptions, RunResult
+from agent.planner.control import RunControl
+from agent.session.goal import goals_asked
+from agent.session.run import RunRequest, load_tools, plan_in_session
+from agent.session.team import Team, Teammate
+from agent.session.world import WorldOptions, WorldSession, bot_session
+from agent.tools import Toolbox, ToolSource
+from agent.trace import Event, TraceWriter
+from agent.trace.records import Usage
+from agent.trace.team import TRACE_FILE
+
+class TeamRequest(BaseModel):
+    """Everything a team's run needs; `check`: the team goal's check, as given (None: read from
+    its words). `on_event(bot, event)`: every bot's events as they come, from its thread."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+    config: AgentConfig
+    tool_sources: list[ToolSource]
+    world: WorldOptions
+    team: Team
+    check: Check | None = None
+    options: PlannerOptions
+    folder: Path  # the bots' traces go in a folder each, under this one
+    on_event: Callable[[str, Event], None] | None = None
+    on_ready: Callable[[WorldSession], None] | None = None
+    on_tool_error: Callable[[str], None] | None = None
+
+
+class TeamResult(BaseModel):
+    """Each bot's result, by name, and whether the team reached what it was asked: a shared goal
+    when any bot verified it, goals of their own when every bot verified its own."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    results: dict[str, RunResult]
+    shared: bool
+
+    @property
+    def verified(self) -> bool:
+        done = [reached(r) for r in self.results.values()]
+        return any(done) if self.shared else all(done)
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.verified else 1
+
+    def as_one(self) -> RunResult:
+        """The team's run as one result, for an eval's record: the run of the bot that reached the
+        goal (else the first), with every bot's steps, claims and model use added up."""
+        runs = list(self.results.values())
+        lead = next((r for r in runs if reached(r)), runs[0])
+        usage = Usage(**{f: sum(getattr(r.usage, f) for r in runs) for f in Usage.model_fields})
+        added = {f: sum(getattr(r, f) for r in runs)
+                 for f in ("steps", "inner_steps", "claims", "claims_refused", "rejoins", "deaths")}
+        outcome = "success" if self.verified else lead.outcome
+        return lead.model_copy(update={**added, "usage": usage, "outcome": outcome,
+                                       "wall_s": max(r.wall_s for r in runs)})
+
+
+def plan_team(request: TeamRequest) -> TeamResult:
+    """Every bot in the world, then every bot's run on its own thread; returns when all ended."""
+    team, config = request.team, request.config
+    world = request.world.model_copy(update={"scenario": team.in_world(request.world.scenario)})
+    goals = [_goals(request, bot, world) for bot in team.bots]
+    toolbox = load_tools(_member_request(request, team.bots[0], goals[0], world, None))
+    unknown = sorted({name for b in team.bots for name in b.denied} - set(toolbox.tools))
+    if unknown:
+        raise ConfigError(f"team: a bot is denied {', '.join(unknown)}, which no tool is named; tools: "
+                          f"{', '.join(sorted(toolbox.tools))}")
+    results: dict[str, RunResult] = {}
+    controls = [RunControl() for _ in team.bots]
+    with ExitStack() as stack:
+        specs = stack.enter_context(model_slots(config, len(team.bots)))
+        configs = [_own_config(config, b.name, s) for b, s in zip(team.bots, specs)]
+        backends = [open_configured(c) for c in configs]
+        first = stack.enter_context(bot_session(configs[0], world))
+        if request.on_ready is not None:
+            request.on_ready(first)
+        sessions = [first, *(stack.enter_context(_teammate(first, c)) for c in configs[1:])]
+
+        errors: list[BaseException] = []
+
+        def run(i: int) -> None:
+            bot = team.bots[i]
+            member = _member_request(request, bot, goals[i], world, controls[i]).model_copy(
+                update={"config": configs[i]})
+            writer = TraceWriter(member.trace, on_event=member.on_event)
+            allowed = Toolbox(tools={n: t for n, t in toolbox.tools.items() if n not in bot.denied})
+            try:
+                results[bot.name] = plan_in_session(member, sessions[i], allowed, backends[i], writer)
+            except Exception as e:  # noqa: BLE001 - said once every bot ended: the others finish their runs
+                errors.append(e)
+                return
+            finally:
+                writer.close()
+            if team.shares_goal() and reached(results[bot.name]):
+                for other in controls:  # the team's goal is reached: the others stop at their next step
+                    other.request_stop(f"teammate {bot.name}, who reached the team's goal,")
+
+        _run_all([threading.Thread(target=run, args=(i,), name=f"bot-{b.name}") for i, b in enumerate(team.bots)],
+                 controls)
+        if errors:
+            raise errors[0]
+    return TeamResult(results=results, shared=team.shares_goal())
+
+
+def reached(result: RunResult) -> bool:
+    """Whether a bot's run reached its goal as the world says (an unchecked DONE is not)."""
+    return result.outcome == "success" and result.final_check is not None and result.final_check.holds
+
+
+def _run_all(threads: list[threading.Thread], controls: list[RunControl]) -> None:
+    """Starts the bots' threads and waits for them; Ctrl-C stops every bot at its next step and
+    waits for them to end before it goes on up (their servers and bots are let go after)."""
+    for t in threads:
+        t.start()
+    try:
+        for t in threads:
+            t.join()
+    except KeyboardInterrupt:
+        for control in controls:
+            control.request_stop("Ctrl-C")
+        for t in threads:
+            t.join()
+        raise
+
+
+def _own_config(config: AgentConfig, name: str, llm: str) -> AgentConfig:
+    """A bot's config: its name, its model slot, and notes of its own (by default they are kept
+    per username; a notes file the config names gets the bot's name beside it)."""
+    notes = config.infospace
+    own = None if notes is None else notes.with_name(f"{notes.stem}-{name}{notes.suffix}")
+    return config.model_copy(update={"username": name, "llm": llm, "infospace": own})
+
+
+def _goals(request: TeamRequest, bot: Teammate, world: WorldOptions) -> Understanding:
+    check = request.check if bot.goal is None else None
+    goal = request.team.goal_of(bot, world.scenario)
+    return goals_asked(goal, None, world, request.config.mc_version or "") if check is None else \
+        Understanding.given(goal, check)
+
+
+def _member_request(request: TeamRequest, bot: Teammate, goals: Understanding, world: WorldOptions,
+                    control: RunControl | None) -> RunRequest:
+    on_event = None if request.on_event is None else (lambda e, name=bot.name: request.on_event(name, e))
+    return RunRequest(config=request.config, tool_sources=request.tool_sources, world=world, goal=goals.goal,
+                      goals=goals, options=request.options, trace=request.folder / bot.name / TRACE_FILE,
+                      on_event=on_event, on_tool_error=request.on_tool_error, control=control)
+
+
+@contextmanager
+def _teammate(first: WorldSession, config: AgentConfig) -> Iterator[WorldSession]:
+    """Another bot in the first one's world. It does not start the server again when the server
+    dies (the first bot's keeper does), so it has no `local`."""
+    host, port = first.address.rsplit(":", 1)
+    version = first.server.version if first.server is not None else config.mc_version
+    with connect(host=host, port=int(port), username=config.username, version=version) as bot:
+        session = WorldSession(bot, first.server, first.address, config=config, world=first.world)
+        try:
+            yield session
+        finally:
+            session.bot.close()  # the bot of its last rejoin
+
+
+@contextmanager
+def model_slots(config: AgentConfig, bots: int) -> Iterator[list[str]]:
+    """An `--llm` spec per bot: a slot each of a llama-server, started here for an in-process
+    model (llamacpp serves one thread at a time); other specs as they are, one per bot."""
+    spec = parse_spec(config.llm)
+    if spec.kind != "llamacpp" or bots == 1:
+        yield [on_lane(config.llm, i) for i in range(bots)]
+        return
+    from agent.serving.model_server import LocalLlamaServer  # noqa: PLC0415 - starts a process; only a team needs it
+
+    with LocalLlamaServer(Path(spec.target) if spec.target else None, parallel=bots,
+                          threads=config.llm_threads) as server:
+        yield [f"{server.spec()}?slot={i}" for i in range(bots)]
