@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import get_args
 
-from agent.bench import bots_bench, bridge_bench, executor_bench, planner_bench, serving_bench, tools_bench, world_bench
+from agent.bench import (bots_bench, bridge_bench, executor_bench, planner_bench, serving_bench, team_bench, tools_bench,
+                         world_bench)
 from agent.bench.stats import Figure, table
 from agent.cli.parser import add_config_flags, add_scenario_flag, count, load_from_args
 from agent.cli.serving import add_server_flags, world_options
@@ -63,6 +65,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     m.add_argument("--bridges", type=_bridges, default=list(get_args(bots_bench.Bridges)), metavar="B,B",
                    help="shared (one bridge process), per-bot (one each), or both (default)")
     m.add_argument("--seconds", type=float, default=30.0, metavar="S", help="the measured window per row (default 30)")
+    t = _bench(benches, "team", "a team of N bots planning at once, a model slot each: the model's time per step "
+               "and episodes an hour", None, run_team)
+    t.add_argument("--bots", type=_counts, default=[1, 2, 4], metavar="N,N,...", help="team sizes (default 1,2,4)")
+    t.add_argument("--llm", default="llamacpp", metavar="SPEC", help="the model (default llamacpp: a llama-server, "
+                   "a slot per bot)")
+    t.add_argument("--steps", type=count, default=4, metavar="N", help="outer steps per bot (default 4)")
+    t.add_argument("--out", type=Path, default=None, metavar="DIR", help="the teams' traces (default a temp folder)")
     w = _bench(benches, "world", "chunk generation and server start to a standing bot: superflat vs natural", None,
                run_world)
     w.add_argument("--chunks", type=count, default=144, metavar="N", help="chunks timed per generator (default 144)")
@@ -182,6 +191,20 @@ def run_bots(args: argparse.Namespace) -> int:
                 print(f"{n} bot(s), {bridges}: {r.ticks_per_s:.1f} ticks/s, state p50 {r.round_trip.p50_ms:.1f} ms "
                       f"p95 {r.round_trip.p95_ms:.1f} ms", flush=True)
     print(json.dumps([r.model_dump() for r in found], indent=2) if args.json else "\n" + bots_bench.table(found))
+    return 0
+
+
+def run_team(args: argparse.Namespace) -> int:
+    found = []
+    with tempfile.TemporaryDirectory(prefix="mcagent-bench-team-") as temp:
+        out = args.out or Path(temp)
+        for n in args.bots:
+            found.append(team_bench.row(n, args.llm, args.steps, out))
+            if not args.json:
+                r = found[-1]
+                print(f"{n} bot(s): {r.steps} steps, LLM per step p50 {r.step_llm.p50_ms / 1000:.2f} s "
+                      f"p95 {r.step_llm.p95_ms / 1000:.2f} s, {r.episodes_per_hour:.0f} episodes/hour", flush=True)
+    print(json.dumps([r.model_dump() for r in found], indent=2) if args.json else "\n" + team_bench.table(found))
     return 0
 
 

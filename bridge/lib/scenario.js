@@ -152,7 +152,7 @@ async function buildScenario (serv, scenario) {
       player.pitch = 0
       if (scenario.walker && player.username === scenario.walker.name) player.spawnPoint = walkerSpawn(scenario.walker)
     }
-    const stacks = stacksOf(player.username)
+    const stacks = stacksOf(player._client.username) // player.username is set after 'newPlayer'
     if (stacks.length && !returning(serv, player)) player.once('spawned', () => giveStacks(serv, player, stacks))
   })
 }

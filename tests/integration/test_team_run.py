@@ -1,0 +1,63 @@
+"""A team on the real server (`mcagent run --team FILE`, `--bots N`): a bot per teammate in one
+world, each planning on its own thread; each carries what the team file gives it and lacks the
+tools it is denied; the team's goal is reached when one bot reaches it, and the others stop;
+each bot's trace is in a folder of its own, and `mcagent replay FOLDER` shows them as one
+timeline. With the in-process model, the team gets a llama-server with a slot per bot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from agent.trace import read_trace
+from support.planning import FIXTURES, run_config
+from support.procs import mcagent, new_token, transcript, wait_until_gone
+
+FIRST_OFFER = FIXTURES / "planner" / "first_offer_policy.py"
+
+
+def test_a_team_file_gives_each_bot_its_own_and_the_team_is_done_when_one_is(tmp_path: Path) -> None:
+    team = tmp_path / "team.yaml"
+    team.write_text("goal: Craft 4 sticks\nbots:\n"
+                    "  - {name: Ada, inventory: [{name: oak_planks, count: 2}]}\n"
+                    "  - {name: Bob, inventory: [], denied: [mc-craft, craft]}\n")
+    trace, token = tmp_path / "run" / "trace.jsonl", new_token()
+    done = mcagent("run", "--team", str(team), "--scenario", "flat", "--port", "0",
+                   "--config", str(run_config(tmp_path)), "--llm", f"scripted:{FIRST_OFFER}", "--max-steps", "4",
+                   "--trace", str(trace), token=token, timeout_s=300)
+    assert done.returncode == 0, transcript(done)
+    assert "team: Ada, Bob; goal: Craft 4 sticks" in done.stdout
+    assert "team: verified (Ada reached it)" in done.stdout, transcript(done)
+    ada, bob = (read_trace(tmp_path / "run" / name / "trace.jsonl") for name in ("Ada", "Bob"))
+    assert ada.end.outcome == "success" and bob.end.outcome in ("stopped", "max_steps", "failed"), transcript(done)
+    assert "mc-craft" in ada.start.tools and not {"mc-craft", "craft"} & set(bob.start.tools)
+    assert any(line.startswith("Ada: step ") for line in done.stdout.splitlines()), transcript(done)
+    assert wait_until_gone(token, timeout_s=5) == []
+
+    shown = mcagent("replay", str(tmp_path / "run"), token=new_token(), timeout_s=60)
+    lines = shown.stdout.splitlines()
+    assert shown.returncode == 0 and any(l.startswith("Ada: ") for l in lines) and any(l.startswith("Bob: ") for l in lines)
+
+
+def test_bots_n_with_the_in_process_model_share_a_llama_server_a_slot_each(tmp_path: Path) -> None:
+    trace, token = tmp_path / "run" / "trace.jsonl", new_token()
+    done = mcagent("run", "--bots", "2", "--goal", "Collect 1 dirt", "--scenario", "flat", "--port", "0",
+                   "--config", str(run_config(tmp_path)), "--llm", "llamacpp", "--max-steps", "1",
+                   "--trace", str(trace), token=token, timeout_s=400)
+    assert "team: mcagent1, mcagent2; goal: Collect 1 dirt" in done.stdout, transcript(done)
+    for i in (1, 2):
+        run = read_trace(tmp_path / "run" / f"mcagent{i}" / "trace.jsonl")
+        assert run.start.llm.endswith(f"?slot={i - 1}") and run.start.llm.startswith("llama-server:http://127.0.0.1:")
+        assert run.end is not None and run.end.usage.calls >= 1, transcript(done)
+    assert wait_until_gone(token, timeout_s=10) == []  # the llama-server too
+
+
+def test_bench_team_measures_each_bots_steps_and_episodes_an_hour(tmp_path: Path) -> None:
+    token = new_token()
+    done = mcagent("bench", "team", "--bots", "1,2", "--steps", "2", "--llm", f"scripted:{FIRST_OFFER}",
+                   "--out", str(tmp_path), "--json", token=token, timeout_s=300)
+    assert done.returncode == 0, transcript(done)
+    rows = json.loads(done.stdout)
+    assert [(r["bots"], r["steps"]) for r in rows] == [(1, 2), (2, 4)]  # every bot planned its two steps
+    assert all(r["episodes_per_hour"] > 0 and r["step_llm"]["n"] == r["steps"] for r in rows)
+    assert wait_until_gone(token, timeout_s=5) == []
