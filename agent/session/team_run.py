@@ -59,6 +59,7 @@ class TeamResult(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     results: dict[str, RunResult]
     shared: bool
+    interrupted: bool = False  # by Ctrl-C: every bot was stopped
 
     @property
     def verified(self) -> bool:
@@ -67,7 +68,7 @@ class TeamResult(BaseModel):
 
     @property
     def exit_code(self) -> int:
-        return 0 if self.verified else 1
+        return 130 if self.interrupted else 0 if self.verified else 1
 
     def as_one(self) -> RunResult:
         """The team's run as one result, for an eval's record: the run of the bot that reached the
@@ -122,11 +123,11 @@ def plan_team(request: TeamRequest) -> TeamResult:
                 for other in controls:  # the team's goal is reached: the others stop at their next step
                     other.request_stop(f"teammate {bot.name}, who reached the team's goal,")
 
-        _run_all([threading.Thread(target=run, args=(i,), name=f"bot-{b.name}") for i, b in enumerate(team.bots)],
-                 controls)
+        interrupted = _run_all([threading.Thread(target=run, args=(i,), name=f"bot-{b.name}") for i, b in enumerate(team.bots)],
+                 controls, sessions)
         if errors:
             raise errors[0]
-    return TeamResult(results=results, shared=team.shares_goal())
+    return TeamResult(results=results, shared=team.shares_goal(), interrupted=interrupted)
 
 
 def reached(result: RunResult) -> bool:
@@ -134,9 +135,10 @@ def reached(result: RunResult) -> bool:
     return result.outcome == "success" and result.final_check is not None and result.final_check.holds
 
 
-def _run_all(threads: list[threading.Thread], controls: list[RunControl]) -> None:
-    """Starts the bots' threads and waits for them; Ctrl-C stops every bot at its next step and
-    waits for them to end before it goes on up (their servers and bots are let go after)."""
+def _run_all(threads: list[threading.Thread], controls: list[RunControl], sessions: list[WorldSession]) -> bool:
+    """Starts the bots' threads and waits for them; whether Ctrl-C ended them. It reaches this
+    thread only: every bot is told to stop at its next step, what each is doing is halted (a
+    walk, a dig), and they are waited for, so that the server and bots are let go after them."""
     for t in threads:
         t.start()
     try:
@@ -145,9 +147,12 @@ def _run_all(threads: list[threading.Thread], controls: list[RunControl]) -> Non
     except KeyboardInterrupt:
         for control in controls:
             control.request_stop("Ctrl-C")
+        for session in sessions:
+            session.bot.halt()
         for t in threads:
             t.join()
-        raise
+        return True
+    return False
 
 
 def _own_config(config: AgentConfig, name: str, llm: str) -> AgentConfig:

@@ -2,16 +2,20 @@
 world, each planning on its own thread; each carries what the team file gives it and lacks the
 tools it is denied; the team's goal is reached when one bot reaches it, and the others stop;
 each bot's trace is in a folder of its own, and `mcagent replay FOLDER` shows them as one
-timeline. With the in-process model, the team gets a llama-server with a slot per bot."""
+timeline. With the in-process model, the team gets a llama-server with a slot per bot. Ctrl-C
+stops every bot and still prints the team's summary."""
 
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 from agent.trace import read_trace
-from support.planning import FIXTURES, run_config
-from support.procs import mcagent, new_token, transcript, wait_until_gone
+from support.planning import FIXTURES, NOTE_POLICY, run_config
+from support.procs import env_with_token, interruptible, mcagent, new_token, transcript, wait_until_gone
 
 FIRST_OFFER = FIXTURES / "planner" / "first_offer_policy.py"
 
@@ -60,4 +64,32 @@ def test_bench_team_measures_each_bots_steps_and_episodes_an_hour(tmp_path: Path
     rows = json.loads(done.stdout)
     assert [(r["bots"], r["steps"]) for r in rows] == [(1, 2), (2, 4)]  # every bot planned its two steps
     assert all(r["episodes_per_hour"] > 0 and r["step_llm"]["n"] == r["steps"] for r in rows)
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_ctrl_c_stops_every_bot_and_ends_the_team_with_its_summary_and_130(tmp_path: Path) -> None:
+    trace, token = tmp_path / "run" / "trace.jsonl", new_token()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agent.cli", "run", "--bots", "2", "--goal", "keep notes of what you see", "--port", "0",
+         "--config", str(run_config(tmp_path)), "--llm", f"scripted:{NOTE_POLICY}", "--max-steps", "1000",
+         "--trace", str(trace)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env_with_token(token), stdin=subprocess.DEVNULL,
+        preexec_fn=interruptible,
+    )
+    try:
+        seen: set[str] = set()
+        for line in proc.stdout:  # both bots past their second step
+            seen |= {bot for bot in ("mcagent1", "mcagent2") if line.startswith(f"{bot}: step 2 ")}
+            if len(seen) == 2:
+                break
+        assert len(seen) == 2, "the bots never reached step 2"
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert out.count("outcome: stopped (stopped, as Ctrl-C asked)") == 2 and "team: not verified" in out, out
+    assert "Traceback" not in err
+    for bot in ("mcagent1", "mcagent2"):
+        assert read_trace(tmp_path / "run" / bot / "trace.jsonl").end.outcome == "stopped"
     assert wait_until_gone(token, timeout_s=5) == []
