@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from agent.bridge import timeouts
 from agent.bridge.errors import BridgeError
+from agent.bridge.threads import make_thread_safe
 from agent.errors import first_line
 from agent.node import node_binary, node_environment, require_node_modules
 from agent.paths import BRIDGE_DIR
@@ -85,9 +86,9 @@ def _start() -> Any:
 
 def _require_runtime() -> Any:
     import javascript  # noqa: PLC0415 - importing starts Node; only once the environment is set
-    from javascript import config
+    from javascript import config, connection
 
-    config.executor.i = REQUEST_IDS_FROM
+    make_thread_safe(config, connection, first_id=REQUEST_IDS_FROM)
     threading.excepthook = _quiet_late_replies(threading.excepthook, config.event_thread)
     # Registered after javascript's own exit hook, so it runs first (atexit is LIFO):
     # that hook waits forever while any event handler is still registered.

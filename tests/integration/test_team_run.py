@@ -11,6 +11,7 @@ import json
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from agent.trace import read_trace
@@ -93,3 +94,30 @@ def test_ctrl_c_stops_every_bot_and_ends_the_team_with_its_summary_and_130(tmp_p
     for bot in ("mcagent1", "mcagent2"):
         assert read_trace(tmp_path / "run" / bot / "trace.jsonl").end.outcome == "stopped"
     assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_bots_on_threads_of_their_own_call_the_bridge_at_once_and_each_gets_its_own_reply(bot, observer) -> None:
+    """A thread per bot, all starting together, each asking its bot's state over and over: every
+    call comes back, with its own bot's answer (a reply handed to the wrong call, or lost, fails)."""
+    start, wrong, errors = threading.Barrier(6), [], []
+
+    def ask(conn) -> None:
+        start.wait()
+        for _ in range(150):
+            try:
+                if conn.state().username != conn.username:
+                    wrong.append(conn.username)
+            except Exception as e:  # noqa: BLE001 - counted: no call may fail
+                errors.append(f"{conn.username}: {e}")
+
+    threads = [threading.Thread(target=ask, args=(conn,)) for conn in (bot, observer) * 3]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads switch between any two bytecodes: a race shows at once
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert (errors, wrong) == ([], [])

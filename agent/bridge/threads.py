@@ -1,0 +1,113 @@
+"""JSPyBridge's Python side, made safe to call from several threads (a team calls Node from a
+thread per bot, agent/session/team_run.py), without changing its files.
+
+It was written for one calling thread, and its shared values race:
+- request ids: a call takes `i += 1; r = i` (a function call `i + 1, i + 2; i += 2`), so two
+  threads calling at once can take one id; one reply then wakes neither or both, and the reader
+  thread dies 5 s later at a barrier nobody reaches. Seen: two bots calling mc-find at the same
+  moment, both runs ended "Timed out accessing 'invoke'", the bridge dead for the rest.
+- a function call's argument count and whether it sent a Python object live on the executor,
+  where another thread's call resets them halfway.
+- the outbox: a call appends its request to `outbound`, the loop writes the list and then
+  binds `outbound` to a new one; a request appended in between is never sent.
+- the inbox: the loop takes `com_items` and binds it to a new list while the reading thread
+  appends to it; a reply appended in between is never routed.
+- the order: a call's request is queued before the reply it waits for is registered (and a
+  function call's second reply, the ids Node gives the Python objects it was sent, only after
+  the request went out); a reply that comes first is dropped and the call times out.
+
+Here: `i` is each thread's own, and every bump of it (`i += n`) gives the thread a new block of
+ID_STEP ids from one counter; a call uses at most `i`, `i + 1` and `i + 2` of its block before
+its bump (Node answers a function call's second message at the first's id + 1, so those two
+stay next to each other). The count and the flag are each thread's own. One outbox, never
+rebound, drained under a lock; the inbox drained in place; every reply registered before its
+request is sent.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from types import ModuleType
+from typing import Any
+
+# What a function call writes of a Python object it sends (`{"r": n, "ffid": ""}`, json.dumps'
+# spacing): Node then answers first with the ids it gave them, at the call's id + 1.
+SENT_OBJECT = '"ffid": ""'
+# The executor's values a function call keeps while it serialises its arguments: each thread's own.
+PER_CALL = ("ctr", "expectReply")
+# A thread's block of ids: an ipc's `i` after its bump, a pcall's `i + 1` and `i + 2` before its own.
+ID_STEP = 4
+
+
+class _Outbox(list):  # type: ignore[type-arg] - JSON payloads of any shape
+    """The one outbound list: appended to by callers, drained by the loop's write."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lock = threading.Lock()
+
+    def append(self, payload: Any) -> None:
+        with self.lock:
+            super().append(payload)
+
+    def drain(self) -> list[Any]:
+        with self.lock:
+            taken = list(self)
+            self.clear()
+        return taken
+
+
+def _own(mine: threading.local, name: str) -> property:
+    """An attribute each thread keeps for itself."""
+    return property(lambda _: getattr(mine, name), lambda _, value: setattr(mine, name, value))
+
+
+def make_thread_safe(config: ModuleType, connection: ModuleType, first_id: int) -> None:
+    """Closes the three races on JSPyBridge's running objects (`javascript.config` holds them,
+    `javascript.connection` reads and writes Node's pipes); request ids start at `first_id`."""
+    counter = itertools.count()  # next() on it is one step under the GIL: no two threads get one value
+    mine = threading.local()
+
+    def current(_: Any) -> int:
+        if not hasattr(mine, "i"):
+            bump(_, 0)
+        return mine.i
+
+    def bump(_: Any, __: int) -> None:  # `i += n`: this thread's next call ids are a block no one else has
+        mine.i = first_id + ID_STEP * next(counter)
+
+    executor, loop = config.executor, config.event_loop
+    executor.__class__ = type("ThreadSafeExecutor", (type(executor),), {
+        "i": property(current, bump), **{name: _own(mine, name) for name in PER_CALL}})
+    outbox, early = _Outbox(), {}
+
+    def queue_request(self: Any, request_id: int, payload: Any, timeout: float | None = None) -> threading.Event:
+        lock = threading.Event()
+        self.requests[request_id] = [lock, timeout]  # before it is sent: its reply may come at once
+        if isinstance(payload, str) and SENT_OBJECT in payload:  # Python objects sent: Node names them first
+            early[request_id + 1] = self.requests[request_id + 1] = [threading.Event(), timeout]
+        outbox.append(payload)
+        self.queue.put("send")
+        return lock
+
+    def await_response(self: Any, request_id: int, timeout: float | None = None) -> threading.Event:
+        waited = early.pop(request_id, None)  # registered when its call was sent, answered or not
+        return waited[0] if waited is not None else original_await(self, request_id, timeout)
+
+    original_await = type(loop).await_response
+    loop.__class__ = type("ThreadSafeEventLoop", (type(loop),), {
+        "outbound": property(lambda self: outbox, lambda self, value: None),
+        "queue_request": queue_request, "await_response": await_response})
+    write = connection.writeAll
+
+    def write_all(objs: list[Any]) -> None:
+        write(objs.drain() if objs is outbox else objs)
+
+    def read_all() -> list[Any]:
+        items = connection.com_items  # never rebound from here on
+        taken = items[:len(items)]
+        del items[:len(taken)]  # the reading thread only appends: what was taken is the front
+        return taken
+
+    connection.writeAll, connection.readAll = write_all, read_all
