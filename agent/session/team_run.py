@@ -22,7 +22,7 @@ from agent.checks import Check
 from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.goals import Understanding
-from agent.llm import parse_spec
+from agent.llm import Metered, parse_spec
 from agent.llm.backend_spec import on_lane, open_configured
 from agent.planner import PlannerOptions, RunResult
 from agent.planner.control import RunControl
@@ -88,12 +88,9 @@ def plan_team(request: TeamRequest) -> TeamResult:
     team, config = request.team, request.config
     world = request.world.model_copy(update={"scenario": team.in_world(request.world.scenario)})
     goals = [_goals(request, bot, world) for bot in team.bots]
-    toolbox = load_tools(_member_request(request, team.bots[0], goals[0], world, None))
-    unknown = sorted({name for b in team.bots for name in b.denied} - set(toolbox.tools))
-    if unknown:
-        raise ConfigError(f"team: a bot is denied {', '.join(unknown)}, which no tool is named; tools: "
-                          f"{', '.join(sorted(toolbox.tools))}")
+    toolbox = _team_tools(request, goals[0], world)
     results: dict[str, RunResult] = {}
+    errors: list[BaseException] = []
     controls = [RunControl() for _ in team.bots]
     with ExitStack() as stack:
         specs = stack.enter_context(model_slots(config, len(team.bots)))
@@ -104,30 +101,44 @@ def plan_team(request: TeamRequest) -> TeamResult:
             request.on_ready(first)
         sessions = [first, *(stack.enter_context(_teammate(first, c)) for c in configs[1:])]
 
-        errors: list[BaseException] = []
-
         def run(i: int) -> None:
             bot = team.bots[i]
-            member = _member_request(request, bot, goals[i], world, controls[i]).model_copy(
-                update={"config": configs[i]})
-            writer = TraceWriter(member.trace, on_event=member.on_event)
-            allowed = Toolbox(tools={n: t for n, t in toolbox.tools.items() if n not in bot.denied})
+            member = _member_request(request, bot, goals[i], world, configs[i], controls[i])
             try:
-                results[bot.name] = plan_in_session(member, sessions[i], allowed, backends[i], writer)
-            except Exception as e:  # noqa: BLE001 - said once every bot ended: the others finish their runs
+                results[bot.name] = _run_one(member, sessions[i], toolbox, backends[i], bot.denied)
+            except Exception as e:  # noqa: BLE001 - raised once every bot ended: the others finish their runs
                 errors.append(e)
                 return
-            finally:
-                writer.close()
             if team.shares_goal() and reached(results[bot.name]):
                 for other in controls:  # the team's goal is reached: the others stop at their next step
                     other.request_stop(f"teammate {bot.name}, who reached the team's goal,")
 
-        interrupted = _run_all([threading.Thread(target=run, args=(i,), name=f"bot-{b.name}") for i, b in enumerate(team.bots)],
-                 controls, sessions)
-        if errors:
-            raise errors[0]
+        threads = [threading.Thread(target=run, args=(i,), name=f"bot-{b.name}") for i, b in enumerate(team.bots)]
+        interrupted = _run_all(threads, controls, sessions)
+    if errors:
+        raise errors[0]
     return TeamResult(results=results, shared=team.shares_goal(), interrupted=interrupted)
+
+
+def _run_one(member: RunRequest, session: WorldSession, toolbox: Toolbox, backend: Metered,
+             denied: list[str]) -> RunResult:
+    """One bot's run, without the tools it is denied, its trace closed at its end."""
+    writer = TraceWriter(member.trace, on_event=member.on_event)
+    allowed = Toolbox(tools={name: spec for name, spec in toolbox.tools.items() if name not in denied})
+    try:
+        return plan_in_session(member, session, allowed, backend, writer)
+    finally:
+        writer.close()
+
+
+def _team_tools(request: TeamRequest, goals: Understanding, world: WorldOptions) -> Toolbox:
+    """The tools, loaded once for every bot; a denied tool that does not exist is a mistake."""
+    toolbox = load_tools(_member_request(request, request.team.bots[0], goals, world, request.config, None))
+    unknown = sorted({name for b in request.team.bots for name in b.denied} - set(toolbox.tools))
+    if unknown:
+        raise ConfigError(f"team: a bot is denied {', '.join(unknown)}, which no tool is named; tools: "
+                          f"{', '.join(sorted(toolbox.tools))}")
+    return toolbox
 
 
 def reached(result: RunResult) -> bool:
@@ -171,9 +182,9 @@ def _goals(request: TeamRequest, bot: Teammate, world: WorldOptions) -> Understa
 
 
 def _member_request(request: TeamRequest, bot: Teammate, goals: Understanding, world: WorldOptions,
-                    control: RunControl | None) -> RunRequest:
+                    config: AgentConfig, control: RunControl | None) -> RunRequest:
     on_event = None if request.on_event is None else (lambda e, name=bot.name: request.on_event(name, e))
-    return RunRequest(config=request.config, tool_sources=request.tool_sources, world=world, goal=goals.goal,
+    return RunRequest(config=config, tool_sources=request.tool_sources, world=world, goal=goals.goal,
                       goals=goals, options=request.options, trace=request.folder / bot.name / TRACE_FILE,
                       on_event=on_event, on_tool_error=request.on_tool_error, control=control)
 
