@@ -1,13 +1,15 @@
 """JSPyBridge's shared values made safe for a thread per bot (agent/bridge/threads.py), on
 stand-ins shaped as JSPyBridge's own: its executor reads and bumps `i` as its calls do, its loop
 appends to `outbound` and binds it anew after each write, its reader appends to `com_items`.
-Before: ids taken twice, requests and replies lost; after: none, under 8 threads at once."""
+Before: ids taken twice, requests and replies lost, a late reply the loop's death; after: none,
+under 8 threads at once."""
 
 from __future__ import annotations
 
 import json
 import queue
 import threading
+import time
 from types import SimpleNamespace
 
 from agent.bridge.threads import make_thread_safe
@@ -33,7 +35,17 @@ class Loop:
     def __init__(self) -> None:
         self.outbound: list[str] = []
         self.requests: dict[int, list] = {}
+        self.responses: dict[int, tuple] = {}
         self.queue: queue.SimpleQueue[str] = queue.SimpleQueue()
+
+    def route(self, r: int, reply: dict) -> None:  # as its loop hands a reply over
+        if r in self.requests:
+            lock, _ = self.requests[r]
+            barrier = threading.Barrier(2, timeout=5)
+            self.responses[r] = reply, barrier
+            del self.requests[r]
+            lock.set()
+            barrier.wait()
 
     def queue_request(self, request_id: int, payload: str, timeout: float | None = None) -> threading.Event:
         self.outbound.append(payload)  # as JSPyBridge's: sent before its reply is registered
@@ -145,3 +157,20 @@ def test_a_calls_argument_count_and_flag_are_its_threads_own() -> None:
     t.start()
     t.join()
     assert seen == [(0, False)] and (executor.ctr, executor.expectReply) == (5, True)
+
+
+def test_a_reply_whose_caller_stopped_waiting_is_dropped_without_holding_the_loop() -> None:
+    config, _, _ = _patched()
+    loop = config.event_loop
+    late = loop.queue_request(11, "{}")
+    assert late.wait(0.01) is False  # the call timed out
+    started = time.monotonic()
+    loop.route(11, {"r": 11, "val": "late"})  # before: the loop stood 5 s at the barrier, then died
+    assert time.monotonic() - started < 1 and 11 not in loop.responses
+
+    on_time = loop.queue_request(12, "{}")
+    caller = threading.Thread(target=lambda: on_time.wait(5) and loop.responses[12][1].wait())
+    caller.start()
+    loop.route(12, {"r": 12, "val": "on time"})
+    caller.join()
+    assert loop.responses[12][0] == {"r": 12, "val": "on time"}
