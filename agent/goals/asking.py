@@ -1,7 +1,7 @@
 """Working together: what a step lacked, got through the team rather than alone, and what a
 player asks for, handed over (issue 39). Each is a sub-goal the focus works on first
 (agent/planner/focus.py) that states the tools doing it and their arguments (SubGoal.given),
-which the offer then holds alone.
+which the offer then puts first, with their arguments.
 
 What a step lacked (`count` of an item, the total it must carry), when a teammate carries some:
 - ask: the sub-goal is to carry it (has_item, as any need), by whispering the teammate

@@ -49,7 +49,7 @@ class SubGoal(StrictModel):
                                             "towards that lacked, ...; 0 for what the goal says")
     given: dict[str, dict[str, Any]] = Field(default_factory=dict,
                                              description="the tools that do it and their arguments, in order, "
-                                                         "offered alone: a teammate to ask (mc-tell, then "
+                                                         "offered first: a teammate to ask (mc-tell, then "
                                                          "mc-wait), an item to hand over (mc-give)")
     building: Order | None = Field(None, description="a structure asked, which grounding places ahead of the bot "
                                                      "or around the thing named; until then the check has it at "

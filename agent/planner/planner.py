@@ -99,7 +99,7 @@ class Planner:
         self._focus: Focus | None = None  # the sub-goal worked on, when the run's goal has several
         self._aim_check: Check | None = None  # what the plan works towards now: the focus's check, else the run's
         self._achievers: list[str] = []  # the tools whose Skill.md achieves its kind
-        self._stated: list[str] = []  # the tools a team sub-goal in focus states: offered alone (agent/goals/asking.py)
+        self._stated: list[str] = []  # the tools a team sub-goal in focus states: offered first (agent/goals/asking.py)
         self._method: str | None = None  # the method running now: methods never nest
         self._check: Check | None = None
 
@@ -150,14 +150,14 @@ class Planner:
     def _point(self, check: Check, stated: dict[str, dict[str, Any]] | None = None) -> None:
         """The offer holds the tools that achieve `check` (a Skill.md's achieves:; team_has as
         this bot's has_item), those that take the arguments it states first (given.py), and those
-        arguments are given; or, `stated` by a team sub-goal (an ask, a give), those tools alone
+        arguments are given; or, `stated` by a team sub-goal (an ask, a give), those tools ahead
         with their arguments."""
         self._aim_check = check
         mine = check.mine()
         given = dict(stated) if stated else given_args(mine, self.toolbox)
         self._stated = [tool for tool in stated or {} if tool in self.toolbox.tools]
         self._leading = list(given)
-        self._achievers = self._stated or achievers(mine, self.toolbox)
+        self._achievers = achievers(mine, self.toolbox)
         self.ctx.given = given if stated else {**supporting_args(mine, self.toolbox), **given}
         self._lacking = {}
 
@@ -219,8 +219,10 @@ class Planner:
         at_hand = [*values.get("carried", []), *values.get("block_seen", [])]  # a crafting table among them
         self._lacking[ran.turn.tool] = (lacked(ran.result.data, at_hand), exactly(ran.result.data))
         # Needs only once every offered tool given the check's arguments has failed: a tool that
-        # does the whole job (craft, from the recipe tree down) is tried before its parts.
-        if any(tool in frame.tools and tool not in self._lacking for tool in self._leading):
+        # does the whole job (craft, from the recipe tree down) is tried before its parts. One the
+        # world does not let be called now (mc-chest, no chest in sight) is not waited for.
+        callable_now = self._callable(frame, [t for t in frame.tools if t not in frame.watch.withheld], values)
+        if any(tool in callable_now and tool not in self._lacking for tool in self._leading):
             return
         items = [item if exact else supported(item, values.get("carried", []), values.get("block_seen", []))
                  for lacking, exact in self._lacking.values() for item in lacking]
