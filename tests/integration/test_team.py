@@ -80,3 +80,18 @@ def test_two_planners_with_an_ingot_each_craft_shears_one_asking_the_other_givin
     assert [(e.player, e.text, e.whispered) for e in read] in ([], [("alice", "please give me 1 iron_ingot", True)])
     assert evaluate(alice := pair[0], SHEARS).holds and evaluate(alice, parse_check(
         {"has_item": {"name": "shears"}}, "check")).holds
+
+
+def test_an_ask_in_the_inbox_for_an_item_the_bot_carries_is_handed_over_first(pair, toolbox: Toolbox,
+                                                                             tmp_path: Path) -> None:
+    alice, bob = pair  # alice only asks here: she plans nothing
+    mark = bob.events.last_seq
+    assert wait_for(lambda: alice.call("tell", {"player": "bob", "text": "bob, give me 1 iron_ingot"})["sent"])
+    bob.events.wait_for("whisper", timeout_s=5, after=mark)  # in bob's inbox by now: heard by the same bridge
+    result = team_run(bob, "Craft shears", SHEARS, toolbox, FIRST_OFFER, tmp_path / "bob.jsonl", max_steps=1)
+    events = read_trace(tmp_path / "bob.jsonl").events
+    read = [(e.player, e.became) for e in events if isinstance(e, MessageRead)]
+    assert read == [("alice", "give alice 1 iron_ingot")], (read, result.reason)
+    assert [(e.tool, e.args) for e in events if isinstance(e, ToolCall)][:1] == [
+        ("mc-give", {"player": "alice", "item": "iron_ingot", "count": 1})]
+    assert wait_for(lambda: BotTeam(lambda: alice).holdings().me.count("iron_ingot") == 2)
