@@ -8,6 +8,9 @@ A check is written in YAML or JSON as a mapping with one key, its predicate:
     within: {x: 0.5, y: 5, z: 12.5, distance: 2}  the feet are this close (3D, blocks) to a point
     standing_on_ground: true                    the bot stands on something
     has_item: {name: cobblestone, count: 3}     at least `count` (default 1) summed over stacks
+    team_has: {name: shears, count: 1}          any bot of the team holds that many: the bots of
+                                                this process on the same server (a team run's
+                                                bots share one bridge); a bot alone is its team
     near_block: {block: gold_block, distance: 2}  a block of that kind this close (blocks, 3D) to the
                                                 feet; its verdict never says where one is
     blueprint: {anchor: [x, y, z], blocks: [{at: [dx, dy, dz], block: stone}, ...]}
@@ -191,6 +194,11 @@ class Predicate(StrictModel):
     def transformed(self, t: Transform) -> Check:
         return self
 
+    def mine(self) -> Check:
+        """The check as one bot of a team works towards it: team_has as has_item (whoever holds
+        it, this bot gets it if it can; asking a teammate is a need's, agent/goals/asking.py)."""
+        return self
+
 
 class Flag(Predicate):
     """A predicate written `key: true`; any other value is an error (negate with `not`)."""
@@ -254,6 +262,16 @@ class HasItem(Predicate):
 
     def describe(self) -> str:
         return f"has_item {self.has_item.name} {self.has_item.count}"
+
+
+class TeamHas(Predicate):
+    team_has: Item
+
+    def describe(self) -> str:
+        return f"team_has {self.team_has.name} {self.team_has.count}"
+
+    def mine(self) -> Check:
+        return HasItem(has_item=self.team_has)
 
 
 class NearBlock(Predicate):
@@ -376,6 +394,9 @@ class All(Predicate):
     def transformed(self, t: Transform) -> Check:
         return self.model_copy(update={"all": [c.transformed(t) for c in self.all]})
 
+    def mine(self) -> Check:
+        return self.model_copy(update={"all": [c.mine() for c in self.all]})
+
 
 class AnyOf(Predicate):
     any: list[Check] = Field(min_length=1)
@@ -389,6 +410,9 @@ class AnyOf(Predicate):
 
     def transformed(self, t: Transform) -> Check:
         return self.model_copy(update={"any": [c.transformed(t) for c in self.any]})
+
+    def mine(self) -> Check:
+        return self.model_copy(update={"any": [c.mine() for c in self.any]})
 
 
 class Not(Predicate):
@@ -404,8 +428,11 @@ class Not(Predicate):
     def transformed(self, t: Transform) -> Check:
         return self.model_copy(update={"not_": self.not_.transformed(t)})
 
+    def mine(self) -> Check:
+        return self.model_copy(update={"not_": self.not_.mine()})
 
-Check = Union[All, AnyOf, Not, SkyVisible, FeetYAtLeast, Outside, Within, StandingOnGround, HasItem, NearBlock,
+
+Check = Union[All, AnyOf, Not, SkyVisible, FeetYAtLeast, Outside, Within, StandingOnGround, HasItem, TeamHas, NearBlock,
               NearPlayer, BlockAt, Blueprint, Shelter, ContainerHas, Avoided]
 for _model in (All, AnyOf, Not):
     _model.model_rebuild()

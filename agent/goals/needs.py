@@ -13,6 +13,9 @@ and given up after NEED_STEPS outer steps on it, so a world that cannot give the
 hold the plan at it. A thing of a kind (planks, logs) is named as the member the world supports:
 the one carried, seen, or made from what is carried or seen (spruce planks by a spruce tree),
 not the first a recipe lists.
+
+In a team, what a teammate carries is asked of them rather than got (asking.py, which also
+says who of two asks whom).
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from agent.checks.model import HasItem
+from agent.checks.model import Check, HasItem
+from agent.chat.team import Holdings
+from agent.goals.asking import teamwork
 from agent.goals.names import KINDS
 from agent.goals.understanding import SubGoal
 from agent.mc.gamedata import item_names, recipes
@@ -138,11 +143,18 @@ def exactly(data: Any) -> bool:
     return isinstance(data, dict) and bool(data.get("short"))
 
 
-def needed(items: list[Item], tool: str, depth: int) -> list[SubGoal]:
-    """The sub-goals of carrying `items`, which `tool` lacked, `depth` needs deep; used up by the
-    step that needed them, so they do not last to the end."""
-    return [SubGoal(says=f"get {item.count} {item.name} ({tool} needs it)",
-                    check=HasItem(has_item=item), by="need", depth=depth, lasting=False) for item in items]
+def needed(items: list[Item], tool: str, depth: int, team: Holdings | None = None,
+           towards: Check | None = None) -> list[SubGoal]:
+    """The sub-goals of carrying `items`, which `tool` lacked for a step towards the check
+    `towards`, `depth` needs deep; used up by the step that needed them, so they do not last to
+    the end. Where a teammate of `team` carries some, the team's way (asking.py: ask, give or
+    wait, by its rule)."""
+    out = []
+    for item in items:
+        together = teamwork(item, team, towards, tool, depth) if team is not None and towards is not None else None
+        out.append(together or SubGoal(says=f"get {item.count} {item.name} ({tool} needs it)",
+                                       check=HasItem(has_item=item), by="need", depth=depth, lasting=False))
+    return out
 
 
 def supported(item: Item, carried: list[str], seen: list[str], mc_version: str | None = None) -> Item:

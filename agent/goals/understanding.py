@@ -24,8 +24,9 @@ from agent.config.layers import StrictModel
 from agent.mc.names import Item
 
 # rules: read from the words (rules.py); given: the check a user or a scenario wrote; model: the
-# model's classification among grounded choices; need: what a failed step lacked (needs.py).
-ReadBy = Literal["rules", "given", "model", "need"]
+# model's classification among grounded choices; need: what a failed step lacked (needs.py);
+# team: an ask of a teammate, or a player's ask handed over (asking.py).
+ReadBy = Literal["rules", "given", "model", "need", "team"]
 
 
 class SubGoal(StrictModel):
@@ -46,6 +47,10 @@ class SubGoal(StrictModel):
     lasting: bool = Field(True, description="false when a later sub-goal uses it up (logs put in a chest)")
     depth: int = Field(0, ge=0, description="a need's depth: 1 for what a step lacked, 2 for what a step "
                                             "towards that lacked, ...; 0 for what the goal says")
+    given: dict[str, dict[str, Any]] = Field(default_factory=dict,
+                                             description="the tools that do it and their arguments, in order, "
+                                                         "offered first: a teammate to ask (mc-tell, then "
+                                                         "mc-wait), an item to hand over (mc-give)")
     building: Order | None = Field(None, description="a structure asked, which grounding places ahead of the bot "
                                                      "or around the thing named; until then the check has it at "
                                                      "the origin, looking south")

@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent.chat.team import Holdings, Message
 from agent.checks import Verdict
 from agent.infospace.models import preview
 from agent.llm import Capabilities, LlmError, Metered
@@ -44,6 +45,17 @@ class BodyNews:
     said: str
     rejoined: bool = False
     respawned: bool = False
+
+
+class Team(Protocol):
+    """The bot's team and what players say to it (agent/chat/team.py's BotTeam); the session
+    builds it from the bot."""
+
+    def unread(self) -> list[Message]:
+        """What players said to the bot since the last reading, oldest first."""
+
+    def holdings(self) -> Holdings | None:
+        """What the bot and its teammates carry now; None when it cannot be read."""
 
 
 class BodyKeeper(Protocol):
@@ -149,6 +161,7 @@ class PlanContext:
     body: BodyKeeper | None = None  # None without a world: nothing to keep
     digest: Digest | None = None  # None without a world: no step is known to change nothing
     offers: Offers | None = None  # None without a world: names are the model's (checked when the tool runs)
+    team: Team | None = None  # None without a world: no inbox, no teammates
     rejoins: int = 0  # in the whole run, sub-plans included
     deaths: int = 0
 
@@ -159,6 +172,10 @@ class PlanContext:
             self.rejoins += news.rejoined
             self.deaths += news.respawned
         return news
+
+    def holdings(self) -> Holdings | None:
+        """What the team carries now; None without a team or when it cannot be read."""
+        return self.team.holdings() if self.team is not None else None
 
     def values(self) -> DomainValues | None:
         """What each argument domain offers in the world now (domains.py); None without a world."""

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 
 from agent.checks import Check, Verdict
 from agent.checks.model import All, HasItem
+from agent.chat.team import Holdings
+from agent.goals.asking import ASK_STEPS
 from agent.goals.needs import MAX_DEPTH, MAX_NEEDS, NEED_STEPS, needed
 from agent.goals.understanding import SubGoal, Understanding, is_where
 from agent.mc.names import Item
@@ -29,6 +31,8 @@ MADE = ("craftable", "obtainable", "smeltable")
 DUG = ("block_seen",)
 
 Reader = Callable[[Check], Verdict]
+# Readings a sub-goal added on the way stays the focus before it is given up, by what added it.
+GIVE_UP_AFTER = {"need": NEED_STEPS, "team": ASK_STEPS}
 
 
 @dataclass
@@ -45,7 +49,8 @@ class Focus:
         later one uses up (logs carried, then stored) counts as done once it has held; the rest
         are read each time. A need the focus stayed on for NEED_STEPS readings is given up (the
         world could not give it; the step that needed it may find another way). When every one
-        holds the focus stays where it was: the run's own check decides the end."""
+        holds the focus stays where it was: the run's own check decides the end. An ask of a
+        teammate or a give is given up after ASK_STEPS readings (agent/goals/asking.py)."""
         for index, subgoal in enumerate(self.goals.subgoals):
             if index in self.used:
                 continue
@@ -53,7 +58,7 @@ class Focus:
                 if not subgoal.lasting:
                     self.used.add(index)
                 continue
-            if subgoal.by == "need" and self._tried(index) > NEED_STEPS:
+            if subgoal.by in GIVE_UP_AFTER and self._tried(index) > GIVE_UP_AFTER[subgoal.by]:
                 self.used.add(index)
                 continue
             if index == self.index:
@@ -106,24 +111,37 @@ class Focus:
         return left[0] if len(left) == 1 else All(all=left)
 
 
-    def need(self, items: list[Item], tool: str) -> list[tuple[int, SubGoal]]:
+    def need(self, items: list[Item], tool: str, team: Holdings | None = None) -> list[tuple[int, SubGoal]]:
         """Carrying `items`, which a step of `tool` towards the focus lacked, as sub-goals just
         before it, so the next reading turns to them; within the bounds of needs.py, and not an
         item the focus or a sub-goal before it already asks to carry (a need met, then used up,
-        is asked again). The sub-goals added with their positions (0-based), in order."""
+        is asked again). What `team`'s teammates carry is asked of them. The sub-goals added with
+        their positions (0-based), in order."""
         if (current := self.current) is None or self.index is None or current.depth >= MAX_DEPTH:
             return []
         asked = {part.has_item.name for index, subgoal in enumerate(self.goals.subgoals[:self.index + 1])
                  if index not in self.used for part in parts_of(subgoal.check) if isinstance(part, HasItem)}
         fresh = [item for item in items if item.name not in asked][:max(0, MAX_NEEDS - self.needs)]
-        added = needed(fresh, tool, current.depth + 1)
+        added = self._insert(needed(fresh, tool, current.depth + 1, team, current.check))
+        self.needs += len(added)
+        return added
+
+    def take(self, subgoals: list[SubGoal]) -> list[tuple[int, SubGoal]]:
+        """`subgoals` (a player's asks to hand something over) just before the focus, so the next
+        reading turns to them; not one the same as a sub-goal still to do (an ask said twice)."""
+        waiting = {s.says for i, s in enumerate(self.goals.subgoals) if i not in self.used}
+        return self._insert([s for s in subgoals if s.says not in waiting])
+
+    def _insert(self, added: list[SubGoal]) -> list[tuple[int, SubGoal]]:
+        """`added` before the focus (first, before any reading); the focus index is then past
+        them, so that update() moves to the first. Their positions (0-based), in order."""
         if not added:
             return []
-        at, subgoals, n = self.index, self.goals.subgoals, len(added)
+        at, subgoals, n = self.index or 0, self.goals.subgoals, len(added)
         self.goals = self.goals.model_copy(update={"subgoals": [*subgoals[:at], *added, *subgoals[at:]]})
         self.used = {i + n if i >= at else i for i in self.used}
         self.tries = {i + n if i >= at else i: k for i, k in self.tries.items()}
-        self.index, self.needs = at + n, self.needs + n  # the focus is now past them: update() moves
+        self.index = None if self.index is None else at + n
         return list(enumerate(added, at))
 
 

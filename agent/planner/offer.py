@@ -90,8 +90,9 @@ class Offering:
         self._index: ToolIndex | None = None
 
     def for_goal(self, goal: str, named: list[str] | None = None, first: list[str] | None = None,
-                 among: list[str] | None = None) -> Offer:
-        """The offer for `goal`: the `named` tools as given, or the catalog; a ranked one puts the
+                 among: list[str] | None = None, stated: list[str] | None = None) -> Offer:
+        """The offer for `goal`: the `named` tools as given, or the `stated` ones in their order
+        (a team sub-goal's: ask a teammate, hand over) ahead of the catalog's, or the catalog; a ranked one puts the
         tools in `first` (those the goal check gives arguments to) ahead, best fitting first, and
         holds only the tools in `among` (the check's achievers) when there are MIN_ACHIEVERS of
         them: what the check asks says more surely than the words which tools serve the goal."""
@@ -99,6 +100,9 @@ class Offering:
         if named:
             return Offer(catalog="named", tools=[n for n in named if is_action(tools[n])],
                          guidance=[n for n in named if tools[n].type == "instruction"])
+        if stated:  # then the check's own, for when the stated ones are spent (withheld as stale)
+            rest = self.for_goal(goal, first=first, among=among).tools
+            return Offer(catalog=self.catalog, tools=list(dict.fromkeys([n for n in stated if is_action(tools[n])] + rest)))
         scores = self._scores(goal)
         guidance = sorted((n for n in scores if tools[n].type == "instruction"), key=lambda n: -scores[n])
         actions = sorted(n for n, spec in tools.items() if is_action(spec))

@@ -28,11 +28,12 @@ from pydantic import Field
 
 from agent.checks import Check, Verdict
 from agent.goals import SubGoal
+from agent.goals.asking import gives
 from agent.goals.needs import exactly, lacked, supported
 from agent.llm import LlmError, Metered
 from agent.mc.names import Item
 from agent.planner import prompts
-from agent.planner.context import BodyKeeper, Digest, Frame, Judge, Offers, PlanContext, PlannerOptions
+from agent.planner.context import BodyKeeper, Digest, Frame, Judge, Offers, PlanContext, PlannerOptions, Team
 from agent.planner.domains import callable_now, lacking
 from agent.tools.schema import DomainValues
 from agent.planner.control import ENDINGS, LlmFailed, RunControl, ending
@@ -45,7 +46,7 @@ from agent.planner.steps import Ran
 from agent.tools import Toolbox, ToolResult, ToolSpec
 from agent.tools.interfaces import ToolContext
 from agent.trace import RunSetup, TraceWriter
-from agent.trace.schema import Error, Focused, GoalAdded, Needed, RunEnd, RunStart, RunTotals, SubGoalRead, Understood
+from agent.trace.schema import Error, Focused, GoalAdded, MessageRead, Needed, RunEnd, RunStart, RunTotals, SubGoalRead, Understood
 
 # Room in the prompt for one more step: its result block, step line and reply.
 STEP_TOKENS = 700
@@ -98,6 +99,7 @@ class Planner:
         self._focus: Focus | None = None  # the sub-goal worked on, when the run's goal has several
         self._aim_check: Check | None = None  # what the plan works towards now: the focus's check, else the run's
         self._achievers: list[str] = []  # the tools whose Skill.md achieves its kind
+        self._stated: list[str] = []  # the tools a team sub-goal in focus states: offered first (agent/goals/asking.py)
         self._method: str | None = None  # the method running now: methods never nest
         self._check: Check | None = None
 
@@ -115,16 +117,19 @@ class Planner:
 
     def run(self, goal: str, executor: ToolContext, world: str = "", setup: RunSetup | None = None,
             judge: Judge | None = None, check: Check | None = None, body: BodyKeeper | None = None,
-            digest: Digest | None = None, focus: Focus | None = None, offers: Offers | None = None) -> RunResult:
+            digest: Digest | None = None, focus: Focus | None = None, offers: Offers | None = None,
+            team: Team | None = None) -> RunResult:
         """Plans until the goal is reached (verified by `judge`, which reads `check` in the
         world) or can no longer be (failed), or is reported done (unverified, without a judge),
         the step bound, a loop, an LLM failure, a lost world, a stop request or Ctrl-C. `setup`
         and `check` go into the trace's run_start; `body` keeps the bot in the world between
         steps; `digest` tells a step that changed nothing in the world; `focus` reads the goal's
         sub-goals before each step and the plan works on the first unmet (focus.py); `offers` reads
-        what each argument domain offers in the world (domains.py)."""
+        what each argument domain offers in the world (domains.py); `team` reads what players said
+        to the bot before each step, and what its teammates carry when a step lacks something
+        (agent/goals/asking.py)."""
         self.ctx.judge, self._check, self.ctx.body, self.ctx.digest = judge, check, body, digest
-        self.ctx.offers = offers
+        self.ctx.offers, self.ctx.team = offers, team
         self._focus = focus
         aim = focus.update() if focus is not None else None
         self._aim(aim.check if aim is not None else check, executor)
@@ -132,23 +137,28 @@ class Planner:
         frame = self._frame(goal, self.ctx.options.tools, self.ctx.options.max_steps, executor, world)
         return self._run(frame, _plan, top=True, setup=setup)[0]
 
-    def _aim(self, check: Check | None, executor: ToolContext) -> None:
+    def _aim(self, check: Check | None, executor: ToolContext, stated: dict[str, dict[str, Any]] | None = None) -> None:
         """What the plan works towards: `check`, pursued by mc-explore and a method's [when: goal];
-        the offer aims at what of it does not hold yet (Focus.unmet)."""
+        the offer aims at what of it does not hold yet (Focus.unmet), or holds the tools `stated`
+        by a team sub-goal."""
         if check is None:
             return
         if self._focus is not None:
             executor.goal_check = check
-        self._point(self._focus.unmet() or check if self._focus is not None else check)
+        self._point(self._focus.unmet() or check if self._focus is not None else check, stated)
 
-    def _point(self, check: Check) -> None:
-        """The offer holds the tools that achieve `check` (a Skill.md's achieves:), those that
-        take the arguments it states first (given.py), and those arguments are given."""
+    def _point(self, check: Check, stated: dict[str, dict[str, Any]] | None = None) -> None:
+        """The offer holds the tools that achieve `check` (a Skill.md's achieves:; team_has as
+        this bot's has_item), those that take the arguments it states first (given.py), and those
+        arguments are given; or, `stated` by a team sub-goal (an ask, a give), those tools ahead
+        with their arguments."""
         self._aim_check = check
-        given = given_args(check, self.toolbox)
+        mine = check.mine()
+        given = dict(stated) if stated else given_args(mine, self.toolbox)
+        self._stated = [tool for tool in stated or {} if tool in self.toolbox.tools]
         self._leading = list(given)
-        self._achievers = achievers(check, self.toolbox)
-        self.ctx.given = {**supporting_args(check, self.toolbox), **given}
+        self._achievers = achievers(mine, self.toolbox)
+        self.ctx.given = given if stated else {**supporting_args(mine, self.toolbox), **given}
         self._lacking = {}
 
     def _understood(self, frame: Frame) -> None:
@@ -178,7 +188,7 @@ class Planner:
         if self._focus is None:
             return
         if (moved := self._focus.update()) is not None:
-            self._aim(moved.check, frame.executor)
+            self._aim(moved.check, frame.executor, moved.given)
             focused = self._focused(frame, moved, outer_step=frame.outer_step)
             said = prompts.FOCUS.format(index=focused.index, of=focused.of, says=moved.says)
         elif (left := self._focus.unmet()) is not None and left != self._aim_check:
@@ -190,7 +200,7 @@ class Planner:
         if frame.offer.catalog != "named":
             words = self._focus.current.says if self._focus.current is not None else frame.goal
             frame.offer = self._offering.for_goal(aimed_words(words, self._aim_check), first=self._leading,
-                                                  among=self._achievers)
+                                                  among=self._achievers, stated=self._stated)
             said += "\n" + prompts.FOCUS_OFFER.format(offer=offer_text(frame.offer, self.toolbox))
         s += sgl.user(said)
 
@@ -209,13 +219,15 @@ class Planner:
         at_hand = [*values.get("carried", []), *values.get("block_seen", [])]  # a crafting table among them
         self._lacking[ran.turn.tool] = (lacked(ran.result.data, at_hand), exactly(ran.result.data))
         # Needs only once every offered tool given the check's arguments has failed: a tool that
-        # does the whole job (craft, from the recipe tree down) is tried before its parts.
-        if any(tool in frame.tools and tool not in self._lacking for tool in self._leading):
+        # does the whole job (craft, from the recipe tree down) is tried before its parts. One the
+        # world does not let be called now (mc-chest, no chest in sight) is not waited for.
+        callable_now = self._callable(frame, [t for t in frame.tools if t not in frame.watch.withheld], values)
+        if any(tool in callable_now and tool not in self._lacking for tool in self._leading):
             return
         items = [item if exact else supported(item, values.get("carried", []), values.get("block_seen", []))
                  for lacking, exact in self._lacking.values() for item in lacking]
         self._lacking = {}
-        for index, subgoal in self._focus.need(items, ran.turn.tool):
+        for index, subgoal in self._focus.need(items, ran.turn.tool, self.ctx.holdings()):
             self.trace.add(Needed(plan=frame.plan, tool=ran.turn.tool, check=subgoal.check.describe(), index=index + 1,
                                   depth=subgoal.depth, outer_step=frame.outer_step))
 
@@ -276,6 +288,7 @@ class Planner:
         tool is left, the frame finished with why."""
         if frame.plan == 0:
             self._add_goals(s, frame)
+            self._hear(s, frame)
             self._refocus(s, frame)
         fresh = [name for name in frame.tools if name not in frame.watch.withheld]
         if not fresh:
@@ -296,6 +309,23 @@ class Planner:
         frame.claims += 1
         self.ctx.claim(frame, "model")
         return frame.finish("done", f"unverified: no check; the model reported done at step {frame.outer_step}")
+
+    def _hear(self, s, frame: Frame) -> None:
+        """Before a step of the main plan: what players said to the bot since the last step, in
+        the prompt and the trace; an ask for an item the bot carries becomes a sub-goal to hand
+        it over, before the focus (agent/goals/asking.py)."""
+        messages = self.ctx.team.unread() if self.ctx.team is not None else []
+        if not messages:
+            return
+        holdings = self.ctx.holdings() if self._focus is not None else None
+        for message in messages:
+            taken = gives([message], holdings.me) if holdings is not None and self._focus is not None else []
+            if taken:
+                self._focus.take(taken)
+            self.trace.add(MessageRead(plan=frame.plan, player=message.player, text=message.text,
+                                       whispered=message.whispered, became=taken[0].says if taken else None,
+                                       outer_step=frame.outer_step))
+        s += sgl.user(prompts.MESSAGES.format(lines="\n".join(message.line() for message in messages)))
 
     def _add_goals(self, s, frame: Frame) -> None:
         for goal in self.control.new_goals():

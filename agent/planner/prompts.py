@@ -68,6 +68,7 @@ NEW_GOAL = "NEW GOAL (given by a player; it replaces the GOAL above): {goal}"
 NEW_OFFER = "For the new goal:\n{offer}"
 # The goal's next part, once the parts before it hold in the world (agent/planner/focus.py).
 FOCUS = "NOW: part {index} of {of} of the GOAL: {says}"
+MESSAGES = "MESSAGES (what players said to you since the last step):\n{lines}"
 FOCUS_LEFT = "NOW: still to do: {left}"
 FOCUS_OFFER = "For this part:\n{offer}"
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from agent.trace.schema import (
-    BuildSeen, Chat, Command, Death, Disconnect, DoneClaim, Error, Event, Focused, GoalAdded, Judged, MethodEnd, MethodStart,
+    BuildSeen, Chat, Command, Death, Disconnect, DoneClaim, Error, Event, Focused, GoalAdded, Judged, MessageRead, MethodEnd, MethodStart,
     MethodStep, Milestone, Needed, OuterStep, Respawn, RunEnd, RunStart, ToolResult, Understood,
 )
 
@@ -148,6 +148,9 @@ def _other(event: Event) -> list[Text]:
     if isinstance(event, Needed):
         return [Text(f"needed after step {event.outer_step} ({event.tool} lacked it): {event.check}, "
                      f"part {event.index} now", style="bold yellow")]
+    if isinstance(event, MessageRead):
+        became = f" -> {event.became}" if event.became else ""
+        return [Text(f"read before step {event.outer_step}: {event.player}: {event.text}{became}", style="yellow")]
     if isinstance(event, Judged):
         return [Text(f"judge (hidden from the planner): {event.detail}", style="green" if event.holds else "red")]
     if isinstance(event, BuildSeen):

@@ -253,6 +253,19 @@ class Needed(_Event):
     outer_step: int
 
 
+class MessageRead(_Event):
+    """A line a player said to the bot, read from its inbox before an outer step of the main plan
+    and shown in the prompt (agent/chat/team.py); `became`: the sub-goal it was taken as, an ask
+    for an item the bot carries (agent/goals/asking.py)."""
+
+    event: Literal["message_read"] = "message_read"
+    player: str
+    text: str
+    whispered: bool
+    became: str | None = Field(None, description="the sub-goal it became: give alex 1 iron_ingot")
+    outer_step: int
+
+
 class Judged(_Event):
     """The judge's verdict after the run: a check the world decides, never shown to the planner."""
 
@@ -380,7 +393,7 @@ class RunEnd(_Event, RunTotals):
 
 Event = Annotated[
     RunStart | LlmCall | ToolCall | ToolResult | OuterStep | MethodStep | MethodStart | MethodEnd | DoneClaim | GoalAdded
-    | Understood | Focused | Needed | Judged | BuildSeen | Milestone | Chat | Command | Death | Respawn | Disconnect | Rejoin
+    | Understood | Focused | Needed | MessageRead | Judged | BuildSeen | Milestone | Chat | Command | Death | Respawn | Disconnect | Rejoin
     | Error | RunEnd,
     Field(discriminator="event"),
 ]

@@ -12,6 +12,7 @@ const { withTimeout } = require('./waiting')
 const { chatText } = require('./chat')
 const { state } = require('./state')
 const { watchContacts } = require('./contact')
+const { watchInbox } = require('./inbox')
 
 // A status ping answers within milliseconds on a live server.
 const PING_TIMEOUT_MS = 5000
@@ -97,7 +98,9 @@ async function connect (handle, args) {
   })
   bot.loadPlugin(pathfinder)
   watchContacts(bot)
+  watchInbox(bot)
   handle.bot = bot
+  handle.server = where
   forwardEvents(handle)
   try {
     await withTimeout(waitForSpawn(bot, where), args.timeout_ms, `joining ${where}`)
@@ -125,4 +128,14 @@ function quitAll (reason) {
   return Promise.all([...handles].map((h) => quit(h, reason)))
 }
 
-module.exports = { createHandle, connect, quit, quitAll }
+/**
+ * The bots of this bridge process in the world `bot` plays in (joined to the same server and
+ * still there), `bot` first: a team (issue 39). Bots of other processes are not known here.
+ */
+function teamOf (bot) {
+  const own = [...handles].find((h) => h.bot === bot)
+  const mates = [...handles].filter((h) => h !== own && own && h.server === own.server && !h.ended && h.bot?.entity)
+  return [bot, ...mates.map((h) => h.bot)]
+}
+
+module.exports = { createHandle, connect, quit, quitAll, teamOf }

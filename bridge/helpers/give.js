@@ -1,8 +1,9 @@
 'use strict'
-// Handing items to a player as players do: walk up to them, look their way, throw the items
-// (bot.toss), and count what the server says they picked up (its collect packet, Mineflayer's
-// playerCollect), one by one: what the player received is measured, not assumed. The giver's
-// inventory is counted before and after. Positions are world blocks (x east, y up, z south).
+// Handing items to a player as players do: walk up to them (or back from one too near), look
+// their way, throw the items (bot.toss), and count what the server says they picked up (its
+// collect packet, Mineflayer's playerCollect), one by one: what the player received is
+// measured, not assumed. The giver's inventory is counted before and after. Positions are
+// world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
 const { HelperError, required } = require('./errors')
 const { Stop } = require('./stepwise')
@@ -11,9 +12,13 @@ const { playerEntity } = require('./state')
 const { carried, counts, asItems, itemKind } = require('./inventory')
 const { waitFor } = require('./waiting')
 
-// A throw lands about 2 blocks ahead (bridge/lib/throwing.js): from up to 3 blocks away it lands
-// nearer the player than the giver.
+// A throw lands about 2 blocks ahead (bridge/lib/throwing.js): from 2 to 3 blocks away it lands
+// nearer the player than the giver. A player nearer than GIVE_MIN (two bots that joined at one
+// spawn) stands where it flies over: the giver steps back first.
 const GIVE_RANGE = 3
+const GIVE_MIN = 2
+// Ticks for a look to reach the server before the throw (one sends it; the second is margin).
+const LOOK_SENT_TICKS = 2
 // Item entities that appear this near the giver's eyes while it throws are its throw.
 const THROWN_WITHIN = 3
 // A thrown item waits 2 s before anyone may pick it up, then goes to a player within a tick or
@@ -33,8 +38,15 @@ async function give (bot, args) {
   try {
     if (n === 0) throw new Stop('not_found', `no ${kind.name} carried`)
     if (!target) throw new Stop('not_found', `player '${player}' is not in view of ${bot.username}`)
-    await walk(bot, new goals.GoalNear(target.position.x, target.position.y, target.position.z, GIVE_RANGE), deadline, `walking to ${player}`)
+    const { x, y, z } = target.position
+    await walk(bot, new goals.GoalNear(x, y, z, GIVE_RANGE), deadline, `walking to ${player}`)
+    if (bot.entity.position.distanceTo(target.position) < GIVE_MIN) {
+      await walk(bot, new goals.GoalInvert(new goals.GoalNear(x, y, z, GIVE_MIN)), deadline, `stepping back from ${player}`)
+    }
     await bot.lookAt(target.position.offset(0, 1, 0), true)
+    // Mineflayer sends the new look with the next physics tick, the toss at once: the server
+    // would throw along the old look (away from the player, after stepping back).
+    await bot.waitForTicks(LOOK_SENT_TICKS)
     await bot.toss(kind.id, null, n)
     await waitFor(() => watch.thrown() >= n && watch.collected() >= watch.thrown(), Math.min(PICKUP_WAIT_MS, left(deadline)))
     if (watch.received() < n) stop = new Stop('incomplete', `${player} picked up ${watch.received()} of the ${n} thrown`)

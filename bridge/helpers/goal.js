@@ -16,6 +16,7 @@ const { playerEntity } = require('./state')
 const { parseSpec, stateAt, sameBlock, specOf } = require('./blockstate')
 const { heldCells } = require('./read-cells')
 const { shelterAround } = require('./shelter')
+const { teamOf } = require('./connection')
 
 const finding = (holds, says) => ({ holds, says })
 const between = (v, a, b) => v >= Math.min(a, b) && v <= Math.max(a, b)
@@ -52,6 +53,12 @@ const PREDICATES = {
   has_item: ({ bot }, { name, count }) => {
     const n = carried(bot, (i) => i.name === name)
     return finding(n >= count, `${n} in the inventory`)
+  },
+  // Any bot of the team (connection.js teamOf) holds that many; the verdict names who holds most.
+  team_has: ({ bot }, { name, count }) => {
+    const held = teamOf(bot).map((b) => ({ who: b.username, n: carried(b, (i) => i.name === name) }))
+    const most = held.reduce((a, b) => (b.n > a.n ? b : a))
+    return finding(most.n >= count, `${most.n} with ${most.who}, the most of ${held.length} bot${held.length === 1 ? '' : 's'}`)
   },
   // Says how near only when it holds: a goal to find a block must not be told where it is.
   near_block: ({ bot, feet }, { block, distance }) => {

@@ -43,6 +43,9 @@ const ACTIONS = {
   ...pick(require('./build'), ['build']),
   ...pick(require('./chest'), ['chest']),
   ...pick(require('./give'), ['give']),
+  ...pick(require('./tell'), ['tell']),
+  ...pick(require('./inbox'), ['inbox']),
+  ...pick(require('./team'), ['teamHoldings']),
   ...pick(require('./craft'), ['craft']),
   ...pick(require('./smelt'), ['smelt'])
 }

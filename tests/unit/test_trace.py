@@ -13,7 +13,7 @@ from agent.replay.timeline import Filters, render
 from agent.trace import Event, read_trace
 from agent.trace.schema import (
     EVENT, BuildSeen, CellSeen, Chat, Command, Death, Disconnect, DoneClaim, Error, Focused, GoalAdded, InnerLoop, Judged, LlmCall, MethodEnd,
-    MethodStart, MethodStep, Milestone, Needed, OuterStep, Pose, Rejoin, Respawn, RunEnd, RunSetup, RunStart, SubGoalRead,
+    MethodStart, MethodStep, Milestone, MessageRead, Needed, OuterStep, Pose, Rejoin, Respawn, RunEnd, RunSetup, RunStart, SubGoalRead,
     ToolCall, ToolResult, Understood,
 )
 from support.planning import act, inner, measure_then, reflect, rig
@@ -47,6 +47,8 @@ EVERY_KIND = [
                     described="has_item oak_log 3", by="rules", lasting=False)]),
     Focused(index=1, of=2, check="has_item oak_log 3", outer_step=1),
     Needed(tool="mc-collect", check="has_item wooden_pickaxe 1", index=1, depth=1, outer_step=2),
+    MessageRead(player="alex", text="please give me 1 iron_ingot", whispered=True, became="give alex 1 iron_ingot",
+                outer_step=2),
     Judged(check="container_has oak_log 3", holds=False, detail="container_has oak_log 3 is false: 0 in the chests"),
     BuildSeen(anchor=(0, 5, 2), cells=[CellSeen(at=(0, 5, 2), wanted="dirt", held="air", right=False)]),
     Chat(username="alex", message="hi"),

@@ -64,7 +64,7 @@ REQUIRED = {"mc-goto": {"x": 0, "y": 5, "z": 0}, "mc-dig-stairs": {"direction": 
             "mc-wait": {"seconds": 1}, "mc-collect": {"block": "oak_log"}, "mc-find": {"items": True},
             "mc-approach": {"block": "gold_block"}, "mc-follow": {"player": "Steve"},
             "mc-build": {"shape": "wall", "block": "dirt"}, "mc-craft": {"item": "stick"}, "mc-smelt": {"item": "iron_ingot"},
-            "mc-give": {"player": "Alex", "item": "iron_ingot"}}
+            "mc-give": {"player": "Alex", "item": "iron_ingot"}, "mc-tell": {"player": "Alex", "text": "hi"}}
 
 
 @pytest.mark.parametrize("tool", sorted(MODELS))

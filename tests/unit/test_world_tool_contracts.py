@@ -17,7 +17,7 @@ EXPECTED = {
     "mc-status", "mc-look", "mc-move", "mc-observe-blocks", "mc-wait", "mc-stop", "mc-say",
     "mc-dig", "mc-place", "mc-inventory", "mc-equip", "mc-respawn", "mc-goto",
     "mc-map", "mc-explore", "mc-pillar-up", "mc-dig-stairs", "mc-tunnel", "mc-find", "mc-collect", "mc-approach", "mc-follow", "mc-build", "mc-chest", "mc-give",
-    "mc-craft", "mc-smelt",
+    "mc-tell", "mc-craft", "mc-smelt",
 }
 
 

@@ -1,0 +1,112 @@
+"""Working together: what a step lacked, got through the team rather than alone, and what a
+player asks for, handed over (issue 39). Each is a sub-goal the focus works on first
+(agent/planner/focus.py) that states the tools doing it and their arguments (SubGoal.given),
+which the offer then puts first, with their arguments.
+
+What a step lacked (`count` of an item, the total it must carry), when a teammate carries some:
+- ask: the sub-goal is to carry it (has_item, as any need), by whispering the teammate
+  "please give me N item" (mc-tell), then waiting ASK_WAIT_S for it (mc-wait);
+- give: the teammate is the one to gather the item (below) and lacks some: the sub-goal is to
+  carry that many fewer (not has_item of the rest plus one), handing them over (mc-give) without
+  waiting to be asked, since the teammate's ask says nothing the rule did not;
+- wait: the teammate gathers it and this bot has none to give: the sub-goal is what the step
+  served (the team's check: team_has), waited for (mc-wait) while the teammate makes it.
+And a player's line "give me N item" (ASK_WORDS: a teammate's ask, or anyone's) for an item
+this bot carries becomes a give of as many as it carries, at most those asked.
+Each is given up after ASK_STEPS readings, and the item is then the bot's own to get.
+
+Who asks whom. Two bots that each lack what the other holds (one iron ingot each; shears take
+two) must not both ask and both give, swapping forever. Each bot settles it alone, from facts
+both read alike (what each carries of the item, their names), by a rule any team agrees on:
+the teammate who would still lack more gives, the one who lacks less gathers (so the items meet
+where the thing is nearest made); on a tie the name first in alphabetical order gathers. A bot
+asks, of the teammates that carry some and would give to it, the one carrying most (the name
+first on a tie). The rule assumes teammates want the same total: one goal for the team.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agent.checks.model import Check, HasItem, Not
+from agent.chat.team import Holding, Holdings, Message
+from agent.goals.understanding import SubGoal
+from agent.mc.gamedata import item_names
+from agent.mc.names import MAX_ITEM_COUNT, Item
+
+# How an ask is worded, and read back from any player: "please give me 2 iron_ingot".
+ASK = "please give me {count} {item}"
+ASK_WORDS = re.compile(r"\b(?:give|hand|pass) me (?:(\d+) )?([a-z0-9_]+)", re.IGNORECASE)
+# Seconds to wait for what a teammate brings or makes: it reads its inbox before its next step,
+# walks over and throws (mc-give: a thrown item is picked up after 2 s), or crafts.
+ASK_WAIT_S = 10.0
+# Readings of the focus a team sub-goal stays on before it is given up: the tell and the wait.
+ASK_STEPS = 2
+
+
+def teamwork(need: Item, team: Holdings, towards: Check, tool: str, depth: int) -> SubGoal | None:
+    """The sub-goal that gets `need` (the total `tool` must carry, for a step towards the check
+    `towards`) through the team; None when this bot carries enough or gets it alone (no
+    teammate carries any)."""
+    name, mine = need.name, team.me.count(need.name)
+    if mine >= need.count:
+        return None
+    holders = sorted((m for m in team.mates if m.count(name) > 0), key=lambda m: (-m.count(name), m.player))
+    givers = [m for m in holders if _gathers(team.me, m, name)]
+    if givers:
+        mate = givers[0]
+        return ask(need, mate.player, min(need.count - mine, mate.count(name)), tool, depth)
+    if not holders:
+        return None
+    mate = holders[0]  # it gathers: this bot gives it what it lacks, or leaves the making to it
+    short = need.count - mate.count(name)
+    if mine > 0 and short > 0:
+        return give(mate.player, Item(name=name, count=min(mine, short)), mine, depth)
+    return SubGoal(says=f"wait while {mate.player} makes it ({mate.player} has the {name})", check=towards,
+                   by="team", depth=depth, lasting=False, given={"mc-wait": {"seconds": ASK_WAIT_S}})
+
+
+def _gathers(me: Holding, mate: Holding, item: str) -> bool:
+    """Whether `me` gathers the item rather than `mate`: it lacks less (carries more), or as
+    much and its name comes first."""
+    return (me.count(item), mate.player) > (mate.count(item), me.player)
+
+
+def ask(need: Item, player: str, count: int, tool: str, depth: int) -> SubGoal:
+    """The sub-goal of carrying `need` by asking `player` for `count` of it."""
+    return SubGoal(says=f"ask {player} for {count} {need.name} ({tool} needs it)", check=HasItem(has_item=need),
+                   by="team", depth=depth, lasting=False,
+                   given={"mc-tell": {"player": player, "text": ASK.format(count=count, item=need.name)},
+                          "mc-wait": {"seconds": ASK_WAIT_S}})
+
+
+def give(player: str, item: Item, held: int, depth: int = 1) -> SubGoal:
+    """The sub-goal of handing `item` to `player`, of the `held` carried: carrying `item.count`
+    fewer. Worded alike however it came (the rule, or an ask), so that one said twice is one."""
+    rest = Item(name=item.name, count=held - item.count + 1)
+    given: dict[str, Any] = {"player": player, "item": item.name, "count": item.count}
+    return SubGoal(says=f"give {player} {item.count} {item.name}", check=Not(**{"not": HasItem(has_item=rest)}),
+                   by="team", depth=depth, lasting=False, given={"mc-give": given})
+
+
+def asked_for(text: str, mc_version: str | None = None) -> Item | None:
+    """The item a line asks for ("please give me 2 iron_ingot": one word after `me` and the
+    count, an item's name), or None."""
+    found = ASK_WORDS.search(text)
+    if found is None or found.group(2).lower() not in item_names(mc_version):
+        return None
+    count = int(found.group(1) or 1)
+    return Item(name=found.group(2).lower(), count=count) if 1 <= count <= MAX_ITEM_COUNT else None
+
+
+def gives(messages: list[Message], me: Holding, mc_version: str | None = None) -> list[SubGoal]:
+    """The sub-goals of handing over what the lines ask for, of what this bot carries (as much
+    as it carries, at most what was asked), the last ask of each player for each item."""
+    out: dict[tuple[str, str], SubGoal] = {}
+    for message in messages:
+        item = asked_for(message.text, mc_version)
+        held = me.count(item.name) if item is not None else 0
+        if item is not None and held > 0:
+            out[(message.player, item.name)] = give(message.player, item.model_copy(update={"count": min(item.count, held)}), held)
+    return list(out.values())
