@@ -48,7 +48,7 @@ def run_team(loaded: LoadedConfig, args: argparse.Namespace, world: WorldOptions
         with said:  # one bot's lines never break into another's
             print_progress(event, who=bot)
 
-    name = team.goal or " and ".join(b.goal or "" for b in team.bots)
+    name = "; ".join(dict.fromkeys(team.goal_of(b, world.scenario) for b in team.bots))  # each goal once
     print(f"team: {', '.join(b.name for b in team.bots)}; goal: {name}")
     with trace_path(args.trace, config, name) as trace:
         request = TeamRequest(config=config, tool_sources=tool_sources(loaded, args), world=world, team=team,

@@ -10,6 +10,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from agent.checks import Check, Verdict, evaluate, start_the_way
+from agent.chat.team import BotTeam
 from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.goals import Understanding, ground, read_grounds
@@ -126,7 +127,8 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
                                      judge=judge, check=check, body=body,
                                      digest=lambda: world_digest(executor.world),
                                      focus=focus,
-                                     offers=_offers(session, request.goal, request.config.mc_version))
+                                     offers=_offers(session, request.goal, request.config.mc_version),
+                                     team=BotTeam(lambda: session.bot))
         finally:
             stop_following()
         if judge is not None:

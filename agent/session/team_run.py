@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from agent.bridge import connect
 from agent.checks import Check
+from agent.checks.model import All, HasItem, TeamHas
 from agent.config import AgentConfig
 from agent.errors import ConfigError
 from agent.goals import Understanding
@@ -175,10 +176,25 @@ def _own_config(config: AgentConfig, name: str, llm: str) -> AgentConfig:
 
 
 def _goals(request: TeamRequest, bot: Teammate, world: WorldOptions) -> Understanding:
+    """A bot's sub-goals: its own goal's, or the team's, where what is to be held is the team's
+    to hold (`team_has`): any bot holding it reaches it for all."""
     check = request.check if bot.goal is None else None
     goal = request.team.goal_of(bot, world.scenario)
-    return goals_asked(goal, None, world, request.config.mc_version or "") if check is None else \
+    goals = goals_asked(goal, None, world, request.config.mc_version or "") if check is None else \
         Understanding.given(goal, check)
+    if bot.goal is not None or not request.team.shares_goal():
+        return goals
+    return goals.model_copy(update={"subgoals": [g.model_copy(update={"check": held_by_team(g.check)})
+                                                 for g in goals.subgoals]})
+
+
+def held_by_team(check: Check) -> Check:
+    """`has_item`, in a check or any `all` of it, as `team_has`: the team's goal is held by anyone."""
+    if isinstance(check, HasItem):
+        return TeamHas(team_has=check.has_item)
+    if isinstance(check, All):
+        return check.model_copy(update={"all": [held_by_team(c) for c in check.all]})
+    return check
 
 
 def _member_request(request: TeamRequest, bot: Teammate, goals: Understanding, world: WorldOptions,

@@ -3,10 +3,13 @@ world tool through the executor, and the inventory read again whenever a step fa
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from typing import Any
 
 from pydantic import Field
 
+from agent.chat.team import BotTeam
 from agent.mc import gamedata
 from agent.mc.names import MAX_ITEM_COUNT
 from agent.tools import ToolResult
@@ -59,6 +62,8 @@ def tool(input_value=None, **kwargs) -> ToolResult:
         if held.get(item, 0) >= count:
             return ToolResult.success({"item": item, "count": count, "held": held[item], "steps": done, "replans": replans},
                                       f"the inventory holds {held[item]} {item} ({len(done)} steps)")
+        if replans == 0 and (ask := _teammates_carry(executor, item, count, held, version)) is not None:
+            return ask
         steps = plan(item, count, held, _near(executor, item, version) - lost, version)
         if steps.unobtainable:
             return ToolResult.failure("refused", "; ".join(steps.unobtainable), {"steps": done})
@@ -144,6 +149,28 @@ def _calls(step: Step) -> list[dict[str, Any]]:
     parts = range(0, step.count, COLLECT_BOUND)
     return [{"block": step.item, "count": min(COLLECT_BOUND, step.count - p), "radius": SCAN_RADIUS,
              "timeout_s": 120} for p in parts]
+
+
+def _teammates_carry(executor: Any, item: str, count: int, held: dict[str, int],
+                     version: str | None) -> ToolResult | None:
+    """A refusal naming the ingredients this bot lacks when its teammates carry them all (by one
+    recipe of the item): they are asked for (agent/goals/asking.py), not gathered from the world.
+    None for a bot alone, or when the team does not carry what is lacked."""
+    team = BotTeam(lambda: executor.world).holdings() if executor.world is not None else None
+    theirs: Counter[str] = Counter()
+    for mate in team.mates if team is not None else []:
+        for stack in mate.items:
+            theirs[stack.name] += stack.count
+    for recipe in gamedata.recipes(version).get(item, ()) if theirs else ():
+        crafts = math.ceil((count - held.get(item, 0)) / recipe.makes)
+        lacking = {name: n * crafts - held.get(name, 0) for name, n in recipe.ingredients.items()
+                   if n * crafts > held.get(name, 0)}
+        if lacking and all(theirs[name] >= short for name, short in lacking.items()):
+            said = ", ".join(f"{short} more {name}" for name, short in lacking.items())
+            return ToolResult.failure("refused", f"{item} needs {said}, which teammates carry: ask them", {
+                "missing": [{"name": name, "count": short} for name, short in lacking.items()],
+                "inventory": [{"name": name, "count": held[name]} for name in lacking if held.get(name)]})
+    return None
 
 
 def _version(executor: Any) -> str | None:

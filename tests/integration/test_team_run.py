@@ -121,3 +121,20 @@ def test_bots_on_threads_of_their_own_call_the_bridge_at_once_and_each_gets_its_
     finally:
         sys.setswitchinterval(interval)
     assert (errors, wrong) == ([], [])
+
+
+def test_two_bots_with_an_iron_ingot_each_craft_shears_one_asking_the_other(tmp_path: Path) -> None:
+    """`mcagent run --bots 2 --scenario ingot-each`: shears take two ingots and each bot carries
+    one; the craft refuses for want of what a teammate carries, the bot that gathers asks, the
+    other hands its ingot over, and the shears are the team's."""
+    trace, token = tmp_path / "run" / "trace.jsonl", new_token()
+    done = mcagent("run", "--bots", "2", "--scenario", "ingot-each", "--port", "0", "--config",
+                   str(run_config(tmp_path)), "--llm", f"scripted:{FIRST_OFFER}", "--max-steps", "8",
+                   "--trace", str(trace), token=token, timeout_s=300)
+    assert done.returncode == 0 and "team: verified (mcagent1, mcagent2 reached it)" in done.stdout, transcript(done)
+    lines = done.stdout.splitlines()
+    assert any(l.startswith("mcagent1: step ") and "mc-tell" in l for l in lines), transcript(done)
+    assert any(l.startswith("mcagent2: read before step ") and "mcagent1: please give me 1 iron_ingot" in l for l in lines)
+    assert any(l.startswith("mcagent2: step ") and "mc-give" in l and "success" in l for l in lines), transcript(done)
+    assert "team_has shears 1 holds: 1 with mcagent1" in done.stdout
+    assert wait_until_gone(token, timeout_s=5) == []

@@ -100,3 +100,11 @@ def test_a_teams_traces_are_one_timeline_in_time_order(tmp_path: Path) -> None:
     assert said == [("Ada", "Ada at 1.0"), ("Bob", "Bob at 2.0"), ("Ada", "Ada at 3.0"), ("Bob", "Bob at 3.0")]
     with pytest.raises(TraceError, match="holds no team's traces"):
         team_traces(tmp_path / "Ada")
+
+
+def test_what_a_shared_goal_asks_to_hold_is_the_teams_to_hold() -> None:
+    from agent.checks import parse_check
+    from agent.session.team_run import held_by_team
+    both = parse_check({"all": [{"has_item": {"name": "stick", "count": 4}}, {"sky_visible": True}]}, "check")
+    assert held_by_team(both).describe() == "all(team_has stick 4, sky_visible)"
+    assert held_by_team(parse_check({"sky_visible": True}, "check")).describe() == "sky_visible"
