@@ -16,12 +16,12 @@ this bot carries becomes a give of as many as it carries, at most those asked.
 Each is given up after ASK_STEPS readings, and the item is then the bot's own to get.
 
 Who asks whom. Two bots that each lack what the other holds (one iron ingot each; shears take
-two) must not both ask and both give, swapping forever. Each bot settles it alone, from facts
-both read alike (what each carries of the item, their names), by a rule any team agrees on:
-the teammate who would still lack more gives, the one who lacks less gathers (so the items meet
-where the thing is nearest made); on a tie the name first in alphabetical order gathers. A bot
-asks, of the teammates that carry some and would give to it, the one carrying most (the name
-first on a tie). The rule assumes teammates want the same total: one goal for the team.
+two) must not both ask and both give, swapping forever, nor both wait for the other to make it
+(planks with one, sticks with the other, a pickaxe wanted: a rule item by item names a
+different gatherer for each). Each bot settles it alone, by a rule every bot of the team reads
+alike whatever it lacks: the teammate whose name comes first in alphabetical order gathers;
+the others give it what it lacks and it asks them, the one carrying most first (the name first
+on a tie). The rule assumes teammates want the same thing: one goal for the team.
 """
 
 from __future__ import annotations
@@ -41,36 +41,29 @@ ASK_WORDS = re.compile(r"\b(?:give|hand|pass) me (?:(\d+) )?([a-z0-9_]+)", re.IG
 # Seconds to wait for what a teammate brings or makes: it reads its inbox before its next step,
 # walks over and throws (mc-give: a thrown item is picked up after 2 s), or crafts.
 ASK_WAIT_S = 10.0
-# Readings of the focus a team sub-goal stays on before it is given up: the tell and the wait.
-ASK_STEPS = 2
+# Readings of the focus a team sub-goal stays on before it is given up: the tell and two waits
+# (the teammate reads its inbox only once its own step ends).
+ASK_STEPS = 3
 
 
 def teamwork(need: Item, team: Holdings, towards: Check, tool: str, depth: int) -> SubGoal | None:
     """The sub-goal that gets `need` (the total `tool` must carry, for a step towards the check
-    `towards`) through the team; None when this bot carries enough or gets it alone (no
-    teammate carries any)."""
+    `towards`) through the team; None when this bot carries enough, or gathers and no teammate
+    carries any (it gets it alone)."""
     name, mine = need.name, team.me.count(need.name)
-    if mine >= need.count:
+    if mine >= need.count or not team.mates:
         return None
-    holders = sorted((m for m in team.mates if m.count(name) > 0), key=lambda m: (-m.count(name), m.player))
-    givers = [m for m in holders if _gathers(team.me, m, name)]
-    if givers:
-        mate = givers[0]
-        return ask(need, mate.player, min(need.count - mine, mate.count(name)), tool, depth)
-    if not holders:
-        return None
-    mate = holders[0]  # it gathers: this bot gives it what it lacks, or leaves the making to it
-    short = need.count - mate.count(name)
+    gatherer = min([team.me, *team.mates], key=lambda h: h.player)
+    if gatherer is team.me:
+        holders = sorted((m for m in team.mates if m.count(name) > 0), key=lambda m: (-m.count(name), m.player))
+        if not holders:
+            return None
+        return ask(need, holders[0].player, min(need.count - mine, holders[0].count(name)), tool, depth)
+    short = need.count - gatherer.count(name)  # this bot gives the gatherer what it lacks, or leaves the making to it
     if mine > 0 and short > 0:
-        return give(mate.player, Item(name=name, count=min(mine, short)), mine, depth)
-    return SubGoal(says=f"wait while {mate.player} makes it ({mate.player} has the {name})", check=towards,
+        return give(gatherer.player, Item(name=name, count=min(mine, short)), mine, depth)
+    return SubGoal(says=f"wait while {gatherer.player} makes it", check=towards,
                    by="team", depth=depth, lasting=False, given={"mc-wait": {"seconds": ASK_WAIT_S}})
-
-
-def _gathers(me: Holding, mate: Holding, item: str) -> bool:
-    """Whether `me` gathers the item rather than `mate`: it lacks less (carries more), or as
-    much and its name comes first."""
-    return (me.count(item), mate.player) > (mate.count(item), me.player)
 
 
 def ask(need: Item, player: str, count: int, tool: str, depth: int) -> SubGoal:

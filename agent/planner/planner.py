@@ -26,6 +26,7 @@ from typing import Any
 import sglang as sgl
 from pydantic import Field
 
+from agent.chat.team import Holdings
 from agent.checks import Check, Verdict
 from agent.goals import SubGoal
 from agent.goals.asking import gives
@@ -81,6 +82,12 @@ def _lone_method(s, planner: Planner, frame: Frame, spec: ToolSpec, args: dict):
     result = run_method(planner.ctx, frame, spec, args)
     frame.finish("done" if result.ok else "failed", result.value)
     return result
+
+
+def _teammates_carry(lacking: list[Item], holdings: Holdings | None) -> bool:
+    """Whether teammates carry some of every item a step lacked."""
+    mates = holdings.mates if holdings is not None else []
+    return bool(lacking and mates) and all(any(m.count(item.name) for m in mates) for item in lacking)
 
 
 class Planner:
@@ -220,14 +227,17 @@ class Planner:
         self._lacking[ran.turn.tool] = (lacked(ran.result.data, at_hand), exactly(ran.result.data))
         # Needs only once every offered tool given the check's arguments has failed: a tool that
         # does the whole job (craft, from the recipe tree down) is tried before its parts. One the
-        # world does not let be called now (mc-chest, no chest in sight) is not waited for.
+        # world does not let be called now (mc-chest, no chest in sight) is not waited for. What
+        # teammates carry is asked for at once: no other tool would get it sooner.
         callable_now = self._callable(frame, [t for t in frame.tools if t not in frame.watch.withheld], values)
-        if any(tool in callable_now and tool not in self._lacking for tool in self._leading):
+        holdings = self.ctx.holdings()
+        if not _teammates_carry(self._lacking[ran.turn.tool][0], holdings) and \
+                any(tool in callable_now and tool not in self._lacking for tool in self._leading):
             return
         items = [item if exact else supported(item, values.get("carried", []), values.get("block_seen", []))
                  for lacking, exact in self._lacking.values() for item in lacking]
         self._lacking = {}
-        for index, subgoal in self._focus.need(items, ran.turn.tool, self.ctx.holdings()):
+        for index, subgoal in self._focus.need(items, ran.turn.tool, holdings):
             self.trace.add(Needed(plan=frame.plan, tool=ran.turn.tool, check=subgoal.check.describe(), index=index + 1,
                                   depth=subgoal.depth, outer_step=frame.outer_step))
 

@@ -32,7 +32,10 @@ def team(me: Holding, *mates: Holding) -> Holdings:
     return Holdings(me=me, mates=list(mates))
 
 
-def way(me: Holding, *mates: Holding, need: int = 2) -> str | None:
+NEED = 2  # shears: two iron ingots
+
+
+def way(me: Holding, *mates: Holding, need: int = NEED) -> str | None:
     """What the bot `me` does about lacking iron: the sub-goal's words, or None (alone)."""
     subgoal = teamwork(Item(name=IRON, count=need), team(me, *mates), SHEARS, "mc-craft", 1)
     return None if subgoal is None else subgoal.says
@@ -55,13 +58,26 @@ def test_of_two_with_one_ingot_each_the_name_first_asks_and_the_other_gives() ->
     assert way(bob, alice) == "give alice 1 iron_ingot"
 
 
-def test_the_one_who_would_still_lack_more_gives_and_one_with_none_to_give_waits() -> None:
+def test_the_name_first_gathers_the_others_give_it_what_it_lacks_or_wait() -> None:
     alice, bob = holding("alice", 1), holding("bob", 2)
-    assert way(alice, bob, need=3) == "give bob 1 iron_ingot"  # alice lacks 2, bob 1: bob gathers
-    assert way(bob, alice, need=3) == "ask alice for 1 iron_ingot (mc-craft needs it)"
-    assert way(holding("alice", 0), holding("bob", 1)) == "wait while bob makes it (bob has the iron_ingot)"
-    assert way(holding("bob", 1), holding("alice", 0)) is None  # nobody to ask: the bot gets it alone
+    assert way(alice, bob, need=3) == "ask bob for 2 iron_ingot (mc-craft needs it)"  # alice gathers
+    assert way(bob, alice, need=3) == "give alice 2 iron_ingot"
+    assert way(holding("alice", 0), holding("bob", 1)) == "ask bob for 1 iron_ingot (mc-craft needs it)"
+    assert way(holding("bob", 1), holding("alice", 0)) == "give alice 1 iron_ingot"
+    assert way(holding("bob", 0), holding("alice", 0)) == "wait while alice makes it"
+    assert way(holding("alice", 1), holding("bob", 0)) is None  # nobody to ask: the gatherer gets it alone
     assert way(holding("alice", 2), holding("bob", 1)) is None  # it carries enough
+
+
+def test_two_bots_each_lacking_what_the_other_carries_name_one_gatherer() -> None:
+    """Planks with one, sticks with the other, a pickaxe wanted: a rule item by item named a
+    gatherer for each, and both waited."""
+    planks = Holding(player="agent0", items=[Item(name="oak_planks", count=10)])
+    sticks = Holding(player="agent1", items=[Item(name="stick", count=10)])
+    wants = lambda item, n, me, mate: teamwork(Item(name=item, count=n), Holdings(me=me, mates=[mate]),  # noqa: E731
+                                               SHEARS, "craft", 1)
+    assert wants("stick", 2, planks, sticks).says == "ask agent1 for 2 stick (craft needs it)"
+    assert wants("oak_planks", 3, sticks, planks).says == "wait while agent0 makes it"
 
 
 @pytest.mark.parametrize(("a", "b"), list(itertools.product(range(3), repeat=2)))
@@ -69,7 +85,8 @@ def test_never_both_ask_nor_both_give(a: int, b: int) -> None:
     alice, bob = holding("alice", a), holding("bob", b)
     ways = [way(alice, bob) or "", way(bob, alice) or ""]
     assert sum(w.startswith("ask") for w in ways) <= 1 and sum(w.startswith("give") for w in ways) <= 1
-    if any(w.startswith("ask") for w in ways) and a and b:  # an ask is met by the other's give
+    # an ask is met by the other's give, unless the other carries enough to make it itself
+    if any(w.startswith("ask") for w in ways) and a and b and max(a, b) < NEED:
         assert sum(w.startswith("give") for w in ways) == 1
 
 
