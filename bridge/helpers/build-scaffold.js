@@ -4,10 +4,11 @@
 // the blueprint's cells; each block the walk sets down is remembered and dug away when the
 // building is done. A walk may dig the scaffolding (and nothing else): the bot on a pillar
 // higher than a safe drop gets down by digging it under its feet, and a pillar left against a
-// wall is no cage; a door standing open is walked through. Positions are world blocks (x east, y up, z south).
+// wall is no cage; a door standing open is walked through; a door or trapdoor is never stood on. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
 const { movementsFor } = require('./goto')
 const { withTimeout } = require('./waiting')
+const { HelperError } = require('./errors')
 const { left } = require('./approach')
 const { takeDown } = require('./stand-under')
 const { fullCube } = require('./pillar-up')
@@ -19,6 +20,13 @@ const CHEAP = ['dirt', 'cobblestone', 'cobbled_deepslate', 'netherrack']
 // The pathfinder's cost for a step through a blueprint's cell: never placed into; for digging
 // a block that is not scaffolding: never dug (pathfinder refuses a dig costing 100 or more).
 const NEVER = 1000
+// Blocks a click turns (opens, closes) rather than places against: a walk never stands on one
+// nor sets scaffolding against it (a trapdoor stood on was turned, then dug, its drop lost).
+const TURNED = /(_door|_trapdoor|_fence_gate)$/
+// One walk's bound: a walk among a build's cells takes seconds (towering 10 high, some 15 s); a
+// search that never ends (pathfinder replanning round a closed room, a stand it cannot reach)
+// once held a call 12 minutes.
+const WALK_MS = 40000
 // Digging a block: the feet within this of it (the eyes are then within reach).
 const DIG_REACH = 3
 
@@ -72,6 +80,7 @@ class Scaffold {
     movements.getBlock = (pos, dx, dy, dz) => {
       const block = blockOf(pos, dx, dy, dz)
       if (openDoor(block)) Object.assign(block, { safe: true, physical: false })
+      else if (TURNED.test(block.name)) Object.assign(block, { safe: false, physical: false })
       return block
     }
     const onUpdate = (old, now) => {
@@ -84,7 +93,10 @@ class Scaffold {
     bot.pathfinder.setMovements(movements)
     bot.on('blockUpdate', onUpdate)
     try {
-      await withTimeout(bot.pathfinder.goto(goal), ms, what, () => bot.pathfinder.stop())
+      await withTimeout(bot.pathfinder.goto(goal), Math.min(ms, WALK_MS), what, () => bot.pathfinder.stop())
+    } catch (err) {
+      // A walk past its own bound failed; past the call's, the call ends.
+      throw err.code === 'timeout' && Date.now() < deadline ? new HelperError('no_path', err.message) : err
     } finally {
       bot.removeListener('blockUpdate', onUpdate)
     }
