@@ -4,7 +4,7 @@
 // the blueprint's cells; each block the walk sets down is remembered and dug away when the
 // building is done. A walk may dig the scaffolding (and nothing else): the bot on a pillar
 // higher than a safe drop gets down by digging it under its feet, and a pillar left against a
-// wall is no cage; a door standing open is walked through; a door or trapdoor is never stood on. Positions are world blocks (x east, y up, z south).
+// wall is no cage; a door or trapdoor standing open is walked through, and none is stood on. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
 const { movementsFor } = require('./goto')
 const { withTimeout } = require('./waiting')
@@ -13,16 +13,13 @@ const { left } = require('./approach')
 const { takeDown } = require('./stand-under')
 const { fullCube } = require('./pillar-up')
 const { keyOf } = require('./build-order')
-const { openDoor } = require('./build-exit')
+const { standsOpen, TURNED } = require('./build-exit')
 
 // Filler blocks towered with first; any other full block carried beyond the build's need after.
 const CHEAP = ['dirt', 'cobblestone', 'cobbled_deepslate', 'netherrack']
 // The pathfinder's cost for a step through a blueprint's cell: never placed into; for digging
 // a block that is not scaffolding: never dug (pathfinder refuses a dig costing 100 or more).
 const NEVER = 1000
-// Blocks a click turns (opens, closes) rather than places against: a walk never stands on one
-// nor sets scaffolding against it (a trapdoor stood on was turned, then dug, its drop lost).
-const TURNED = /(_door|_trapdoor|_fence_gate)$/
 // One walk's bound: a walk among a build's cells takes seconds (towering 10 high, some 15 s); a
 // search that never ends (pathfinder replanning round a closed room, a stand it cannot reach)
 // once held a call 12 minutes.
@@ -79,7 +76,8 @@ class Scaffold {
     const blockOf = movements.getBlock.bind(movements)
     movements.getBlock = (pos, dx, dy, dz) => {
       const block = blockOf(pos, dx, dy, dz)
-      if (openDoor(block)) Object.assign(block, { safe: true, physical: false })
+      // a trapdoor stood on was turned by a scaffolding click, then dug and its drop lost
+      if (standsOpen(block)) Object.assign(block, { safe: true, physical: false })
       else if (TURNED.test(block.name)) Object.assign(block, { safe: false, physical: false })
       return block
     }

@@ -137,3 +137,33 @@ def test_the_next_cell_is_one_placed_from_where_the_bot_stands_then_the_nearest_
     taller = wall + [[x, 9, 0] for x in range(9)]
     end_column = first + [[0, y, 0] for y in (6, 7, 8)]
     assert _next(taller, end_column, [0.5, 5, 2.5], [[0, 9, 0]]) == {"at": [1, 6, 0], "here": False}
+
+
+# wayOut over cells named in `blocks` ({"x,y,z": [name, open]}); ground below y 5, air elsewhere.
+NAMED = """
+const registry = require('minecraft-data')('1.20.4')
+const { planOf } = require('./helpers/build-order')
+const { regionOf, wayOut } = require('./helpers/build-exit')
+const [cells, blocks, fill, feet] = JSON.parse(process.argv[1])
+const blockAt = (p) => {
+  const [name, open] = blocks[`${p.x},${p.y},${p.z}`] ?? (p.y < 5 ? ['stone', false] : ['air', false])
+  return { name, boundingBox: name === 'air' ? 'empty' : 'block', getProperties: () => ({ open }) }
+}
+const plan = planOf({ registry, blockAt }, cells.map(([x, y, z, block]) => ({ x, y, z, block })))
+const cell = plan.find((c) => c.key === fill.join(','))
+console.log(JSON.stringify(wayOut({ blockAt }, regionOf(plan), cell)({ x: feet[0], y: feet[1], z: feet[2] })))
+"""
+
+
+def test_a_trapdoor_open_or_closed_is_no_floor_to_stand_on() -> None:
+    def allowed(floor: list) -> bool:
+        cells = [[0, 5, 0, "stone"], [2, 7, 2, "stone"]]
+        args = json.dumps([cells, {"1,5,1": floor}, [2, 7, 2], [1, 6, 1]])
+        done = subprocess.run([node_binary(), "-e", NAMED, args], capture_output=True, text=True, cwd=BRIDGE_DIR, check=True)
+        return json.loads(done.stdout)
+
+    # Feet at (1, 6, 1) inside the build's box, over the cell (1, 5, 1): a stand on stone, none on
+    # a trapdoor (a click on it turns it), open or closed.
+    assert allowed(["stone", False]) is True
+    assert allowed(["birch_trapdoor", False]) is False
+    assert allowed(["birch_trapdoor", True]) is False
