@@ -7,6 +7,7 @@
 // wall is no cage; a door or trapdoor standing open is walked through, and none is stood on. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
 const { movementsFor } = require('./goto')
+const { SAFE_DROP } = require('./blocks')
 const { withTimeout } = require('./waiting')
 const { HelperError } = require('./errors')
 const { left } = require('./approach')
@@ -24,6 +25,9 @@ const NEVER = 1000
 // search that never ends (pathfinder replanning round a closed room, a stand it cannot reach)
 // once held a call 12 minutes.
 const WALK_MS = 40000
+// A drop past the safe one, taken only where no walk keeps to it: 6 blocks cost 3 of 20 health.
+const JUMP_DROP = 6
+const JUMP_HEALTH = 14
 // Digging a block: the feet within this of it (the eyes are then within reach).
 const DIG_REACH = 3
 
@@ -69,8 +73,37 @@ class Scaffold {
   async walkTo (goal, need, deadline, what) {
     const bot = this.bot
     const ms = left(deadline) // before the walk starts: a walk no one waits for would run on
-    const movements = movementsFor(bot, { allow_build: need !== null, allow_dig: true })
-    if (need !== null) movements.scafoldingBlocks = scaffoldItems(bot, need)
+    const onUpdate = (old, now) => {
+      const key = keyOf(now.position)
+      if (old?.boundingBox === 'empty' && now.boundingBox === 'block' && !this.planKeys.has(key) && !this.cells.has(key)) {
+        this.cells.set(key, now.position.clone())
+        this.placed++
+      }
+    }
+    bot.on('blockUpdate', onUpdate)
+    try {
+      // A bot left on a ledge higher than a safe drop (the way out it kept was dug, or read
+      // wrong) jumps off, as a player would, while its health takes the fall.
+      const drops = bot.health >= JUMP_HEALTH ? [SAFE_DROP, JUMP_DROP] : [SAFE_DROP]
+      for (const [i, drop] of drops.entries()) {
+        bot.pathfinder.setMovements(this.movements(need, drop))
+        try {
+          return await withTimeout(bot.pathfinder.goto(goal), Math.min(ms, WALK_MS), what, () => bot.pathfinder.stop())
+        } catch (err) {
+          if (err.name === 'NoPath' && i < drops.length - 1) continue
+          // A walk past its own bound failed; past the call's, the call ends.
+          throw err.code === 'timeout' && Date.now() < deadline ? new HelperError('no_path', err.message) : err
+        }
+      }
+    } finally {
+      bot.removeListener('blockUpdate', onUpdate)
+    }
+  }
+
+  /** A walk's moves: towering with what `need` leaves spare (null: none), never into the plan's cells, digging only scaffolding, dropping up to `drop`. */
+  movements (need, drop) {
+    const movements = movementsFor(this.bot, { allow_build: need !== null, allow_dig: true, max_drop: drop })
+    if (need !== null) movements.scafoldingBlocks = scaffoldItems(this.bot, need)
     movements.exclusionAreasPlace = [(block) => this.planKeys.has(keyOf(block.position)) ? NEVER : 0]
     movements.exclusionAreasBreak = [(block) => this.cells.has(keyOf(block.position)) ? 0 : NEVER]
     const blockOf = movements.getBlock.bind(movements)
@@ -81,23 +114,7 @@ class Scaffold {
       else if (TURNED.test(block.name)) Object.assign(block, { safe: false, physical: false })
       return block
     }
-    const onUpdate = (old, now) => {
-      const key = keyOf(now.position)
-      if (old?.boundingBox === 'empty' && now.boundingBox === 'block' && !this.planKeys.has(key) && !this.cells.has(key)) {
-        this.cells.set(key, now.position.clone())
-        this.placed++
-      }
-    }
-    bot.pathfinder.setMovements(movements)
-    bot.on('blockUpdate', onUpdate)
-    try {
-      await withTimeout(bot.pathfinder.goto(goal), Math.min(ms, WALK_MS), what, () => bot.pathfinder.stop())
-    } catch (err) {
-      // A walk past its own bound failed; past the call's, the call ends.
-      throw err.code === 'timeout' && Date.now() < deadline ? new HelperError('no_path', err.message) : err
-    } finally {
-      bot.removeListener('blockUpdate', onUpdate)
-    }
+    return movements
   }
 
   /**
