@@ -2,9 +2,9 @@
 // What a blueprint asks of each cell, and the order it is worked in, read from the world on
 // every pass (nothing is kept between calls: a second call goes on from what the world holds).
 // Cells already holding another block are cleared first, the highest first; then cells are
-// placed where something solid is there to place against: layer by layer bottom up, within a
-// layer from the far side towards the way out; blocks that hang on others (a torch, a pane)
-// after the full blocks, and doors last. Positions are world blocks (x east, y up, z south).
+// placed where something solid is there to place against, bottom up and stand by stand (what
+// the bot can place from where it stands, else the nearest of the lowest layer); blocks that
+// hang on others (a torch, a flower) after the full blocks, and doors last. Positions are world blocks (x east, y up, z south).
 const { Vec3 } = require('vec3')
 const { parseSpec, stateAt, sameBlock } = require('./blockstate')
 

@@ -1,8 +1,9 @@
 'use strict'
 // mc-build: a blueprint built from the inventory, in survival. Every step reads the world first
 // (build-order.js): cells holding another block are dug, then cells are placed in an order that
-// can be placed, each in the state asked (place-as.js), after a walk to where it can be placed
-// from, towering on scaffolding where the ground does not reach (build-scaffold.js), and never
+// can be placed, each in the state asked (place-as.js), from where the bot stands or after a
+// walk to where it can be placed from (stand by stand, not cell by cell), towering on
+// scaffolding where the ground does not reach and keeping it while it serves (build-scaffold.js), and never
 // closing the bot in (build-exit.js). The full blocks and what hangs on them come first, their
 // scaffolding is taken down, then the doors. Nothing is kept between calls: a second call goes
 // on from what the world holds. Positions are world blocks (x east, y up, z south).
