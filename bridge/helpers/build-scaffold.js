@@ -118,22 +118,25 @@ class Scaffold {
   }
 
   /**
-   * Digs the scaffolding down, each pillar (a column's unbroken run) from its top: the bot
-   * stands on it where a walk gets there (off a roof, or towering beside it with what `need`
-   * leaves spare: that tower is scaffolding too, taken down in a later round) and digs under its
-   * feet to the ground (as stand-under.js takes its pillar down), else digs it from beside.
-   * Rounds go on while one leaves fewer blocks standing. @returns why a block stays, or null.
+   * Digs the scaffolding down, each pillar (a column's unbroken run) from its top, the nearest
+   * first: from where a walk gets without building (a bridge 2 up is dug from the ground under
+   * it, a pillar stood on down under the feet, as stand-under.js takes its pillar down), else
+   * standing on its top, towering beside it with what `need` leaves spare (that tower is
+   * scaffolding too, taken down later). Rounds go on while one leaves fewer blocks standing.
+   * @returns why a block stays, or null.
    */
   async takeDown (deadline, need) {
     let why = null
     for (let before = Infinity; this.standing().length > 0 && this.standing().length < before;) {
       before = this.standing().length
       why = null
-      for (const run of this.pillars()) {
+      const tried = new Set()
+      for (let run = this.nearest(tried); run !== null; run = this.nearest(tried)) {
+        tried.add(keyOf(run.stand))
         const top = run.stand.offset(0, run.height - 1, 0)
         try {
-          await this.walkTo(new goals.GoalBlock(top.x, top.y + 1, top.z), need, deadline, 'walking onto the scaffolding')
-            .catch((err) => err.code === 'timeout' ? Promise.reject(err) : this.walkTo(near(top), need, deadline, 'walking to the scaffolding'))
+          await this.walkTo(near(top), null, deadline, 'walking to the scaffolding')
+            .catch((err) => err.code === 'timeout' ? Promise.reject(err) : this.walkTo(new goals.GoalBlock(top.x, top.y + 1, top.z), need, deadline, 'walking onto the scaffolding'))
           await takeDown(this.bot, run)
         } catch (err) {
           if (err.code === 'timeout') throw err
@@ -146,16 +149,23 @@ class Scaffold {
     return why
   }
 
-  /** The scaffolding's standing pillars {stand: lowest cell, height}, the highest top first. */
+  /** The standing pillar whose top is nearest the bot, of those whose lowest cell's key is not in `tried`; or null. */
+  nearest (tried) {
+    const feet = this.bot.entity.position
+    const away = (run) => run.stand.offset(0.5, run.height - 0.5, 0.5).distanceTo(feet)
+    const left = this.pillars().filter((run) => !tried.has(keyOf(run.stand)))
+    return left.length ? left.reduce((best, run) => away(run) < away(best) ? run : best) : null
+  }
+
+  /** The scaffolding's standing pillars {stand: lowest cell, height}. */
   pillars () {
     const standing = this.standing()
     const has = new Set(standing.map(keyOf))
-    const runs = standing.filter((p) => !has.has(keyOf(p.offset(0, -1, 0)))).map((stand) => {
+    return standing.filter((p) => !has.has(keyOf(p.offset(0, -1, 0)))).map((stand) => {
       let height = 1
       while (has.has(keyOf(stand.offset(0, height, 0)))) height++
       return { stand, height }
     })
-    return runs.sort((a, b) => (b.stand.y + b.height) - (a.stand.y + a.height))
   }
 
   /** The keys of the scaffold blocks still in the world: a walk digs through them. */
