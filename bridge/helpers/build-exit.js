@@ -6,7 +6,7 @@
 // end), or from a tower of scaffolding whose foot a walk leaves (a roof's middle, out of reach
 // from outside). So the cell that closes a room is placed from outside it, and the bot never
 // stands in a room no walk leaves; a door standing open (or placed open) is a way out, as for a
-// player.
+// player, and a door or trapdoor is never stood on.
 // Positions are world blocks (x east, y up, z south).
 const { Vec3 } = require('vec3')
 const { keyOf, DOOR } = require('./build-order')
@@ -35,8 +35,15 @@ function regionOf (plan) {
   return { box: { lo, hi }, lo: { x: lo.x - MARGIN, y: lo.y - 1, z: lo.z - MARGIN }, hi: { x: hi.x + MARGIN, y: hi.y + MARGIN, z: hi.z + MARGIN } }
 }
 
-/** Whether `block` is a door standing open: walked through, not round. */
-const openDoor = (block) => block?.name?.endsWith('_door') === true && block.getProperties().open === true
+// Blocks a click turns (opens, closes) rather than places against: never stood on (a walk's
+// scaffolding click on a trapdoor stood on turned it); one standing open is passed through.
+const TURNED = /(_door|_trapdoor|_fence_gate)$/
+
+/** Whether `block` is a door or trapdoor standing open: walked (or dropped) through, not round. */
+const standsOpen = (block) => TURNED.test(block?.name ?? '') && block.getProperties().open === true
+
+/** Whether `block` is one to stand on: a full cell, not one a click turns. */
+const floor = (block) => block?.boundingBox === 'block' && !TURNED.test(block.name)
 
 const within = (r, p) => p.x >= r.lo.x && p.x <= r.hi.x && p.y >= r.lo.y && p.y <= r.hi.y && p.z >= r.lo.z && p.z <= r.hi.z
 
@@ -46,13 +53,13 @@ const within = (r, p) => p.x >= r.lo.x && p.x <= r.hi.x && p.y >= r.lo.y && p.y 
  * solid to stand on): found backwards from the edge, over the steps a walk takes.
  */
 function exitsOf (bot, region, filled, scaffold) {
-  const at = (x, y, z) => filled.includes(keyOf({ x, y, z })) ? 'block' : bot.blockAt(new Vec3(x, y, z), false)?.boundingBox
+  const solid = (x, y, z) => filled.includes(keyOf({ x, y, z })) || floor(bot.blockAt(new Vec3(x, y, z), false))
   const open = (x, y, z) => {
     if (filled.includes(keyOf({ x, y, z }))) return false
     const block = bot.blockAt(new Vec3(x, y, z), false)
-    return block?.boundingBox === 'empty' || scaffold.has(keyOf({ x, y, z })) || openDoor(block)
+    return block?.boundingBox === 'empty' || scaffold.has(keyOf({ x, y, z })) || standsOpen(block)
   }
-  const stand = (p) => open(p.x, p.y, p.z) && open(p.x, p.y + 1, p.z) && at(p.x, p.y - 1, p.z) === 'block'
+  const stand = (p) => open(p.x, p.y, p.z) && open(p.x, p.y + 1, p.z) && solid(p.x, p.y - 1, p.z)
   // From p to q beside it: up needs the head room of a jump; down, the column over q open to p's head.
   const step = (p, q) => {
     if (q.y > p.y) return open(p.x, p.y + 2, p.z)
@@ -102,4 +109,4 @@ function wayOut (bot, region, cell, scaffold = new Set()) {
   return (p) => !underTop(p) || exits.has(keyOf(p)) || towered(p)
 }
 
-module.exports = { regionOf, wayOut, openDoor }
+module.exports = { regionOf, wayOut, standsOpen, TURNED }

@@ -2,9 +2,9 @@
 // What a blueprint asks of each cell, and the order it is worked in, read from the world on
 // every pass (nothing is kept between calls: a second call goes on from what the world holds).
 // Cells already holding another block are cleared first, the highest first; then cells are
-// placed where something solid is there to place against: layer by layer bottom up, within a
-// layer from the far side towards the way out; blocks that hang on others (a torch, a pane)
-// after the full blocks, and doors last. Positions are world blocks (x east, y up, z south).
+// placed where something solid is there to place against, bottom up and stand by stand (what
+// the bot can place from where it stands, else the nearest of the lowest layer); blocks that
+// hang on others (a torch, a flower) after the full blocks, and doors last. Positions are world blocks (x east, y up, z south).
 const { Vec3 } = require('vec3')
 const { parseSpec, stateAt, sameBlock } = require('./blockstate')
 
@@ -17,6 +17,10 @@ const NEIGHBOURS = [[0, -1, 0], [1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1], [0
 const FULL = 0
 const HUNG = 1
 const DOOR = 2
+// The layers worked together from one stand: the lowest ready and those this far above it.
+const BAND = 2
+// A cell farther than this from the feet is not placed without a walk (a click reaches 4.5 from the eyes).
+const REACH = 5
 
 const keyOf = (p) => `${p.x},${p.y},${p.z}`
 
@@ -79,13 +83,25 @@ function exitOf (plan, start) {
 /**
  * The next thing to do among `cells` (placingOrder's, or all for clearing), skipping those in
  * `failed` (key -> why): {clear: cell}, {place: cell}, or null. A cell to place is skipped while
- * its item is not carried or nothing solid is beside it (whyNot says so).
+ * its item is not carried or nothing solid is beside it (whyNot says so). Stand by stand, not
+ * cell by cell: of the cells ready in the first group's lowest BAND layers, one the bot can
+ * place from where it stands (`here(cell)`) comes first, the lowest first; else the nearest of
+ * the lowest layer, where the next walk goes (a bot on scaffolding moves along, not down and up).
  */
-function nextStep (bot, plan, order, failed) {
+function nextStep (bot, plan, order, failed, here = () => false) {
   const taken = plan.filter((c) => !failed.has(c.key) && statusOf(bot, c) === 'taken').sort((a, b) => b.pos.y - a.pos.y)
   if (taken.length) return { clear: taken[0] }
-  const cell = order.find((c) => !failed.has(c.key) && statusOf(bot, c) === 'empty' && whyNot(bot, c) === null)
-  return cell ? { place: cell } : null
+  const ready = order.filter((c) => !failed.has(c.key) && statusOf(bot, c) === 'empty' && whyNot(bot, c) === null)
+  if (ready.length === 0) return null
+  const [first] = ready
+  const band = ready.filter((c) => c.group === first.group && c.pos.y <= first.pos.y + BAND)
+  const feet = bot.entity.position
+  const away = (c) => c.pos.offset(0.5, 0.5, 0.5).distanceTo(feet)
+  const inReach = band.filter((c) => away(c) <= REACH).sort((a, b) => a.pos.y - b.pos.y || away(a) - away(b))
+  const now = inReach.find(here)
+  if (now) return { place: now, here: true }
+  const layer = band.filter((c) => c.pos.y === first.pos.y)
+  return { place: layer.reduce((best, c) => away(c) < away(best) ? c : best) }
 }
 
 /** Why an empty cell cannot be placed now without a walk: its item not carried, nothing to place against; or null. */

@@ -4,21 +4,30 @@
 // the blueprint's cells; each block the walk sets down is remembered and dug away when the
 // building is done. A walk may dig the scaffolding (and nothing else): the bot on a pillar
 // higher than a safe drop gets down by digging it under its feet, and a pillar left against a
-// wall is no cage; a door standing open is walked through. Positions are world blocks (x east, y up, z south).
+// wall is no cage; a door or trapdoor standing open is walked through, and none is stood on. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
 const { movementsFor } = require('./goto')
+const { SAFE_DROP } = require('./blocks')
 const { withTimeout } = require('./waiting')
+const { HelperError } = require('./errors')
 const { left } = require('./approach')
 const { takeDown } = require('./stand-under')
 const { fullCube } = require('./pillar-up')
 const { keyOf } = require('./build-order')
-const { openDoor } = require('./build-exit')
+const { standsOpen, TURNED } = require('./build-exit')
 
 // Filler blocks towered with first; any other full block carried beyond the build's need after.
 const CHEAP = ['dirt', 'cobblestone', 'cobbled_deepslate', 'netherrack']
 // The pathfinder's cost for a step through a blueprint's cell: never placed into; for digging
 // a block that is not scaffolding: never dug (pathfinder refuses a dig costing 100 or more).
 const NEVER = 1000
+// One walk's bound: a walk among a build's cells takes seconds (towering 10 high, some 15 s); a
+// search that never ends (pathfinder replanning round a closed room, a stand it cannot reach)
+// once held a call 12 minutes.
+const WALK_MS = 40000
+// A drop past the safe one, taken only where no walk keeps to it: 6 blocks cost 3 of 20 health.
+const JUMP_DROP = 6
+const JUMP_HEALTH = 14
 // Digging a block: the feet within this of it (the eyes are then within reach).
 const DIG_REACH = 3
 
@@ -64,16 +73,6 @@ class Scaffold {
   async walkTo (goal, need, deadline, what) {
     const bot = this.bot
     const ms = left(deadline) // before the walk starts: a walk no one waits for would run on
-    const movements = movementsFor(bot, { allow_build: need !== null, allow_dig: true })
-    if (need !== null) movements.scafoldingBlocks = scaffoldItems(bot, need)
-    movements.exclusionAreasPlace = [(block) => this.planKeys.has(keyOf(block.position)) ? NEVER : 0]
-    movements.exclusionAreasBreak = [(block) => this.cells.has(keyOf(block.position)) ? 0 : NEVER]
-    const blockOf = movements.getBlock.bind(movements)
-    movements.getBlock = (pos, dx, dy, dz) => {
-      const block = blockOf(pos, dx, dy, dz)
-      if (openDoor(block)) Object.assign(block, { safe: true, physical: false })
-      return block
-    }
     const onUpdate = (old, now) => {
       const key = keyOf(now.position)
       if (old?.boundingBox === 'empty' && now.boundingBox === 'block' && !this.planKeys.has(key) && !this.cells.has(key)) {
@@ -81,32 +80,63 @@ class Scaffold {
         this.placed++
       }
     }
-    bot.pathfinder.setMovements(movements)
     bot.on('blockUpdate', onUpdate)
     try {
-      await withTimeout(bot.pathfinder.goto(goal), ms, what, () => bot.pathfinder.stop())
+      // A bot left on a ledge higher than a safe drop (the way out it kept was dug, or read
+      // wrong) jumps off, as a player would, while its health takes the fall.
+      const drops = bot.health >= JUMP_HEALTH ? [SAFE_DROP, JUMP_DROP] : [SAFE_DROP]
+      for (const [i, drop] of drops.entries()) {
+        bot.pathfinder.setMovements(this.movements(need, drop))
+        try {
+          return await withTimeout(bot.pathfinder.goto(goal), Math.min(ms, WALK_MS), what, () => bot.pathfinder.stop())
+        } catch (err) {
+          if (err.name === 'NoPath' && i < drops.length - 1) continue
+          // A walk past its own bound failed; past the call's, the call ends.
+          throw err.code === 'timeout' && Date.now() < deadline ? new HelperError('no_path', err.message) : err
+        }
+      }
     } finally {
       bot.removeListener('blockUpdate', onUpdate)
     }
   }
 
+  /** A walk's moves: towering with what `need` leaves spare (null: none), never into the plan's cells, digging only scaffolding, dropping up to `drop`. */
+  movements (need, drop) {
+    const movements = movementsFor(this.bot, { allow_build: need !== null, allow_dig: true, max_drop: drop })
+    if (need !== null) movements.scafoldingBlocks = scaffoldItems(this.bot, need)
+    movements.exclusionAreasPlace = [(block) => this.planKeys.has(keyOf(block.position)) ? NEVER : 0]
+    movements.exclusionAreasBreak = [(block) => this.cells.has(keyOf(block.position)) ? 0 : NEVER]
+    const blockOf = movements.getBlock.bind(movements)
+    movements.getBlock = (pos, dx, dy, dz) => {
+      const block = blockOf(pos, dx, dy, dz)
+      // a trapdoor stood on was turned by a scaffolding click, then dug and its drop lost
+      if (standsOpen(block)) Object.assign(block, { safe: true, physical: false })
+      else if (TURNED.test(block.name)) Object.assign(block, { safe: false, physical: false })
+      return block
+    }
+    return movements
+  }
+
   /**
-   * Digs the scaffolding down, each pillar (a column's unbroken run) from its top: the bot
-   * stands on it where a walk gets there (off a roof, or towering beside it with what `need`
-   * leaves spare: that tower is scaffolding too, taken down in a later round) and digs under its
-   * feet to the ground (as stand-under.js takes its pillar down), else digs it from beside.
-   * Rounds go on while one leaves fewer blocks standing. @returns why a block stays, or null.
+   * Digs the scaffolding down, each pillar (a column's unbroken run) from its top, the nearest
+   * first: from where a walk gets without building (a bridge 2 up is dug from the ground under
+   * it, a pillar stood on down under the feet, as stand-under.js takes its pillar down), else
+   * standing on its top, towering beside it with what `need` leaves spare (that tower is
+   * scaffolding too, taken down later). Rounds go on while one leaves fewer blocks standing.
+   * @returns why a block stays, or null.
    */
   async takeDown (deadline, need) {
     let why = null
     for (let before = Infinity; this.standing().length > 0 && this.standing().length < before;) {
       before = this.standing().length
       why = null
-      for (const run of this.pillars()) {
+      const tried = new Set()
+      for (let run = this.nearest(tried); run !== null; run = this.nearest(tried)) {
+        tried.add(keyOf(run.stand))
         const top = run.stand.offset(0, run.height - 1, 0)
         try {
-          await this.walkTo(new goals.GoalBlock(top.x, top.y + 1, top.z), need, deadline, 'walking onto the scaffolding')
-            .catch((err) => err.code === 'timeout' ? Promise.reject(err) : this.walkTo(near(top), need, deadline, 'walking to the scaffolding'))
+          await this.walkTo(near(top), null, deadline, 'walking to the scaffolding')
+            .catch((err) => err.code === 'timeout' ? Promise.reject(err) : this.walkTo(new goals.GoalBlock(top.x, top.y + 1, top.z), need, deadline, 'walking onto the scaffolding'))
           await takeDown(this.bot, run)
         } catch (err) {
           if (err.code === 'timeout') throw err
@@ -119,16 +149,23 @@ class Scaffold {
     return why
   }
 
-  /** The scaffolding's standing pillars {stand: lowest cell, height}, the highest top first. */
+  /** The standing pillar whose top is nearest the bot, of those whose lowest cell's key is not in `tried`; or null. */
+  nearest (tried) {
+    const feet = this.bot.entity.position
+    const away = (run) => run.stand.offset(0.5, run.height - 0.5, 0.5).distanceTo(feet)
+    const left = this.pillars().filter((run) => !tried.has(keyOf(run.stand)))
+    return left.length ? left.reduce((best, run) => away(run) < away(best) ? run : best) : null
+  }
+
+  /** The scaffolding's standing pillars {stand: lowest cell, height}. */
   pillars () {
     const standing = this.standing()
     const has = new Set(standing.map(keyOf))
-    const runs = standing.filter((p) => !has.has(keyOf(p.offset(0, -1, 0)))).map((stand) => {
+    return standing.filter((p) => !has.has(keyOf(p.offset(0, -1, 0)))).map((stand) => {
       let height = 1
       while (has.has(keyOf(stand.offset(0, height, 0)))) height++
       return { stand, height }
     })
-    return runs.sort((a, b) => (b.stand.y + b.height) - (a.stand.y + a.height))
   }
 
   /** The keys of the scaffold blocks still in the world: a walk digs through them. */

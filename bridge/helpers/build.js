@@ -1,8 +1,9 @@
 'use strict'
 // mc-build: a blueprint built from the inventory, in survival. Every step reads the world first
 // (build-order.js): cells holding another block are dug, then cells are placed in an order that
-// can be placed, each in the state asked (place-as.js), after a walk to where it can be placed
-// from, towering on scaffolding where the ground does not reach (build-scaffold.js), and never
+// can be placed, each in the state asked (place-as.js), from where the bot stands or after a
+// walk to where it can be placed from (stand by stand, not cell by cell), towering on
+// scaffolding where the ground does not reach and keeping it while it serves (build-scaffold.js), and never
 // closing the bot in (build-exit.js). The full blocks and what hangs on them come first, their
 // scaffolding is taken down, then the doors. Nothing is kept between calls: a second call goes
 // on from what the world holds. Positions are world blocks (x east, y up, z south).
@@ -14,7 +15,7 @@ const { clear } = require('./digging')
 const { frameOf } = require('./frame')
 const { withTimeout } = require('./waiting')
 const { counts } = require('./inventory')
-const { placeAs, standFor } = require('./place-as')
+const { placeAs, standFor, placeableHere, turnsRight } = require('./place-as')
 const { planOf, statusOf, placingOrder, exitOf, nextStep, whyNot, comesWithAnother, DOOR } = require('./build-order')
 const { Scaffold, Where, near, scaffoldItems } = require('./build-scaffold')
 const { regionOf, wayOut } = require('./build-exit')
@@ -82,11 +83,12 @@ class Building {
     for (let done = -1; done !== this.placed + this.cleared;) {
       done = this.placed + this.cleared
       for (const key of this.failed.keys()) if ((this.tries.get(key) ?? 0) < TRIES) this.failed.delete(key)
-      for (let step = nextStep(this.bot, this.plan, order, this.failed); step !== null; step = nextStep(this.bot, this.plan, order, this.failed)) {
+      const here = (cell) => this.placeableHere(cell)
+      for (let step = nextStep(this.bot, this.plan, order, this.failed, here); step !== null; step = nextStep(this.bot, this.plan, order, this.failed, here)) {
         this.halted()
         left(this.deadline)
         const cell = step.clear ?? step.place
-        const why = step.clear ? await this.clearOne(cell) : await this.placeOne(cell)
+        const why = step.clear ? await this.clearOne(cell) : await this.placeOne(cell, step.here === true)
         if (why !== null) {
           this.failed.set(cell.key, why)
           this.tries.set(cell.key, (this.tries.get(cell.key) ?? 0) + 1)
@@ -108,11 +110,16 @@ class Building {
       'walking back to the build').catch((err) => { if (err.code === 'timeout') throw err }) // no way back: build what is in reach
   }
 
-  /** Digs what holds `cell` (a plant, terrain, a wrong block); @returns why not, or null. */
+  /**
+   * Digs what holds `cell` (a plant, terrain, a wrong block), or uses a door or trapdoor open or
+   * closed the wrong way (a walk's click may have turned it): dug, its drop may be left lying.
+   * @returns why not, or null.
+   */
   async clearOne (cell) {
     const bot = this.bot
     try {
       await this.scaffold.walkTo(near(cell.pos), this.need(), this.deadline, 'walking to clear a cell')
+      if (turnsRight(bot, targetOf(cell))) return (await placeAs(bot, targetOf(cell), this.deadline)).why ?? null
       const block = bot.blockAt(cell.pos, false)
       if (block.boundingBox === 'empty') await withTimeout(bot.dig(block, true), PLANT_MS, `digging the ${block.name}`).catch(() => {})
       else await clear(bot, frameOf(bot), cell.pos)
@@ -125,16 +132,23 @@ class Building {
     return null
   }
 
+  /** Whether `cell` can be placed from where the bot stands, keeping a way out (build-exit.js). */
+  placeableHere (cell) {
+    return placeableHere(this.bot, targetOf(cell)) &&
+      wayOut(this.bot, this.region, cell, this.scaffold.keys())(this.bot.entity.position.floored())
+  }
+
   /**
    * Walks to where `cell` can be placed from, keeping a way out (build-exit.js): the stand of
    * the click place-as would make from here, else any stand for the state asked (a door's other
-   * side may face the way asked too); then places it. @returns why not, or null.
+   * side may face the way asked too); then places it; with no walk when `here` says the bot
+   * stands where it can. @returns why not, or null.
    */
-  async placeOne (cell) {
-    const target = { x: cell.pos.x, y: cell.pos.y, z: cell.pos.z, block: cell.spec }
-    const keepsOut = wayOut(this.bot, this.region, cell, this.scaffold.keys())
+  async placeOne (cell, here) {
+    const target = targetOf(cell)
+    const keepsOut = here ? null : wayOut(this.bot, this.region, cell, this.scaffold.keys())
     let why = null
-    for (const stand of [standFor(target, this.bot), standFor(target)]) {
+    for (const stand of here ? [] : [standFor(target, this.bot), standFor(target)]) {
       why = await this.scaffold.walkTo(new Where(stand, keepsOut), this.need(), this.deadline, `walking to place ${cell.spec}`)
         .then(() => null, (err) => { if (err.code === 'timeout') throw err; return err.message })
       if (why === null) break
@@ -154,6 +168,11 @@ class Building {
     }
     return need
   }
+}
+
+/** A plan's cell as place-as.js takes it. */
+function targetOf (cell) {
+  return { x: cell.pos.x, y: cell.pos.y, z: cell.pos.z, block: cell.spec }
 }
 
 /** The blueprint as the world reads it now, with what this call did. */

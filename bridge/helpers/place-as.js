@@ -20,6 +20,9 @@ const ANSWER_MS = 3000
 // that every face around the cell stays within reach of a click).
 const STAND_REACH = 3.5
 const EYE_HEIGHT = 1.62
+// A player's body: 0.6 across, 1.8 high.
+const BODY_HALF = 0.3
+const BODY_HEIGHT = 1.8
 // The bot stops anywhere within its cell, up to 0.3 from the centre: a stand for a facing lies
 // behind the cell by more than it lies aside by this margin (the server reads the facing from
 // where the placer stands), and a stand sees a face from at least this far in front of it.
@@ -104,6 +107,7 @@ async function placeIn (bot, pos, wanted, deadline) {
   const now = stateAt(bot, pos)
   if (now === null) return `${fmt(pos)} is not loaded`
   if (sameBlock(now, wanted)) return null
+  if (turns(now, wanted)) return turn(bot, pos, wanted.state.open === 'true', deadline)
   if (rules.ruleOf(wanted.name) === 'door' && wanted.state.half === 'upper') {
     return placeIn(bot, pos.offset(0, -1, 0), { name: wanted.name, state: { ...wanted.state, half: 'lower' } }, deadline)
   }
@@ -130,7 +134,16 @@ async function placeIn (bot, pos, wanted, deadline) {
   await bot.equip(bot.inventory.items().find((i) => i.name === rules.itemOf(wanted.name)), 'hand')
   await bot._genericPlace(click.ref, click.face, { delta: click.cursor, forceLook: true, swingArm: 'right' })
   await waitFor(() => !sameBlock(stateAt(bot, pos), now), Math.min(ANSWER_MS, left(deadline)))
-  return wanted.state.open === 'true' ? open(bot, pos, deadline) : null
+  return wanted.state.open === 'true' ? turn(bot, pos, true, deadline) : null
+}
+
+/**
+ * Whether using the block `now` ({name, state}) makes it `wanted`: a door or trapdoor (a toggle
+ * by a walk's scaffolding click) open where it must be closed, or closed where it must be open.
+ */
+function turns (now, wanted) {
+  return now !== null && USED_WHEN_CLICKED.test(now.name) && now.state.open !== undefined &&
+    sameBlock({ name: now.name, state: { ...now.state, open: wanted.state.open ?? 'false' } }, wanted)
 }
 
 /** Why nothing can be placed at `pos` now (the cell taken, no item), or null. */
@@ -174,6 +187,25 @@ function clicksFor (bot, pos, wanted) {
   return `no click on the ${refs} block${refs > 1 ? 's' : ''} beside ${fmt(pos)} gives ${specOf(wanted)} (the game sets the rest from the neighbours)`
 }
 
+/**
+ * Whether the bot can place `cell` ({x, y, z, block: spec}) in its state from where it stands,
+ * with no walk: a click it can make, and its body out of the cell.
+ */
+function placeableHere (bot, cell) {
+  const pos = new Vec3(cell.x, cell.y, cell.z)
+  const wanted = parseSpec(cell.block)
+  if (inBody(bot.entity.position, pos, rules.ruleOf(wanted.name) === 'door' ? 2 : 1)) return false
+  const clicks = clicksFor(bot, pos, wanted)
+  return typeof clicks !== 'string' && clicks.some((c) => clickable(bot, pos, c))
+}
+
+/** Whether the body of a player with its feet at `feet` takes part of the `height` cells up from `pos`. */
+function inBody (feet, pos, height) {
+  const apart = (lo, hi, cell, size) => hi <= cell || lo >= cell + size
+  return !(apart(feet.x - BODY_HALF, feet.x + BODY_HALF, pos.x, 1) || apart(feet.z - BODY_HALF, feet.z + BODY_HALF, pos.z, 1) ||
+    apart(feet.y, feet.y + BODY_HEIGHT, pos.y, height))
+}
+
 /** Whether the bot can make `click` from where it stands: facing as it needs, the face seen and within reach. */
 function clickable (bot, pos, click) {
   if (click.facing && rules.placerFacing(bot.entity.position, pos) !== click.facing) return false
@@ -210,14 +242,19 @@ function hingeSides (bot, pos, facing, name) {
   return { left: lb.filter(rules.fullCube).length, right: rb.filter(rules.fullCube).length, leftDoor: lowerDoor(lb[0]), rightDoor: lowerDoor(rb[0]) }
 }
 
-/** Opens the door or trapdoor at `pos` by using it; returns why not, or null. */
-async function open (bot, pos, deadline) {
+/** Opens (`open`) or closes the door or trapdoor at `pos` by using it; returns why not, or null. */
+async function turn (bot, pos, open, deadline) {
   const block = bot.blockAt(pos, false)
-  if (block.getProperties().open === true) return null
-  if (block.name.startsWith('iron_')) return `${block.name} opens by redstone, not by hand`
+  if (block.getProperties().open === open) return null
+  if (block.name.startsWith('iron_')) return `${block.name} opens and closes by redstone, not by hand`
   await bot.activateBlock(block)
-  await waitFor(() => bot.blockAt(pos, false)?.getProperties().open === true, Math.min(ANSWER_MS, left(deadline)))
+  await waitFor(() => bot.blockAt(pos, false)?.getProperties().open === open, Math.min(ANSWER_MS, left(deadline)))
   return null
+}
+
+/** Whether the cell's block, at `cell` ({x, y, z, block: spec}), is put right by using it (turns says when). */
+function turnsRight (bot, cell) {
+  return turns(stateAt(bot, new Vec3(cell.x, cell.y, cell.z)), parseSpec(cell.block))
 }
 
 /** The bridge action: one cell, {x, y, z, block, timeout_s}. */
@@ -227,4 +264,4 @@ async function placeCell (bot, args) {
   return placeAs(bot, { x, y, z, block }, Date.now() + timeoutS * 1000)
 }
 
-module.exports = { placeAs, standFor, placeCell }
+module.exports = { placeAs, standFor, placeableHere, turnsRight, placeCell }

@@ -57,15 +57,16 @@ async function climbUnder (bot, under, walk, deadline) {
 /**
  * Digs the pillar's blocks, the top first, in the column they were built in (not whatever is
  * under the feet: on a cliff's edge the bot may stand on the ledge beside), landing on each in
- * turn; Stop when one is still there.
+ * turn when it stands on the pillar; Stop when one is still there.
  */
 async function takeDown (bot, under) {
   for (let up = under.height - 1; up >= 0; up--) {
     const cell = under.stand.offset(0, up, 0)
     if (bot.blockAt(cell, false)?.boundingBox !== 'block') continue // not placed, or gone already
-    const from = feetBlock(bot).y
+    const feet = feetBlock(bot)
     await clear(bot, frameOf(bot), cell)
-    await waitFor(() => feetBlock(bot).y < from, FALL_MS) // the physics tick after the dig starts the fall
+    if (!feet.equals(cell.offset(0, 1, 0))) continue // dug from beside: no fall to wait for
+    await waitFor(() => feetBlock(bot).y < feet.y, FALL_MS) // the physics tick after the dig starts the fall
     await settle(bot)
   }
 }

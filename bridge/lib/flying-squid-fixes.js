@@ -80,7 +80,38 @@ function respawnAtSpawnPoint (serv) {
   })
 }
 
+// How long after a block_place the placement is read back: flying-squid answers a placement it
+// makes within the packet's own handling (a chunk read, then setBlock).
+const PLACE_ANSWER_MS = 150
+const FACE_VECTORS = [[0, -1, 0], [0, 1, 0], [0, 0, -1], [0, 0, 1], [-1, 0, 0], [1, 0, 0]]
+
+/**
+ * A refused placement answered: vanilla answers every block_place with the blocks at the
+ * clicked cell and the cell across its face, placed or not; flying-squid says nothing when it
+ * refuses one (a block into the placer's own feet cell, as a towering jump's click reads when
+ * its position arrives a tick late), and the client waits 5 s for a reply (pathfinder then tries
+ * again: a tower of 7 took 74 s). When the cell across is still empty a moment after, send both.
+ */
+function placementsAnswered (serv) {
+  const { Vec3 } = require('vec3')
+  serv.on('newPlayer', (player) => {
+    player._client.on('block_place', ({ direction, location } = {}) => {
+      const face = FACE_VECTORS[direction]
+      if (!face) return
+      const clicked = new Vec3(location.x, location.y, location.z)
+      const across = clicked.offset(...face)
+      setTimeout(async () => {
+        const [there, ref] = await Promise.all([player.world.getBlock(across), player.world.getBlock(clicked)])
+        if (there.boundingBox !== 'empty') return
+        player.sendBlock(clicked, ref.stateId)
+        player.sendBlock(across, there.stateId)
+      }, PLACE_ANSWER_MS)
+    })
+  })
+}
+
 function applyFixes (serv) {
+  placementsAnswered(serv)
   respawnRequestsByName(serv)
   respawnAtSpawnPoint(serv)
   respawnPacketOf1202(serv)

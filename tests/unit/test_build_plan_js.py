@@ -94,3 +94,76 @@ def test_a_stand_over_open_air_inside_is_one_a_tower_reaches_while_its_foot_lead
     cells = [c for c in _room() if c[:3] != [1, 6, 1]] + [[0, 7, 0, "stone"]]
     assert _run(cells, walls, [1, 5, 0], [0, 7, 0], [high_inside])["allowed"] == [True]
     assert _run(cells, walls + [[1, 5, 0], [1, 6, 0]], [1, 5, 0], [0, 7, 0], [high_inside])["allowed"] == [False]
+
+
+# nextStep over a world of plain cells (air above y 5's ground, stone where `solid` says), the
+# bot's feet at `feet`, stone carried; `here` the cells the bot may place from where it stands.
+NEXT = """
+const { Vec3 } = require('vec3')
+const registry = require('minecraft-data')('1.20.4')
+const { planOf, placingOrder, nextStep } = require('./helpers/build-order')
+const [cells, solid, feet, here] = JSON.parse(process.argv[1])
+const taken = new Set(solid.map((c) => c.join(',')))
+const block = (p) => p.y < 5 || taken.has(`${p.x},${p.y},${p.z}`)
+  ? { name: 'stone', boundingBox: 'block', getProperties: () => ({}) }
+  : { name: 'air', boundingBox: 'empty', getProperties: () => ({}) }
+const bot = { registry, blockAt: block, entity: { position: new Vec3(...feet) }, inventory: { items: () => [{ name: 'stone', count: 64 }] } }
+const plan = planOf(bot, cells.map(([x, y, z]) => ({ x, y, z, block: 'stone' })))
+const order = placingOrder(plan, new Vec3(0, 5, 0))
+const ok = new Set(here.map((c) => c.join(',')))
+const step = nextStep(bot, plan, order, new Map(), (c) => ok.has(c.key))
+console.log(JSON.stringify({ at: [step.place.pos.x, step.place.pos.y, step.place.pos.z], here: step.here === true }))
+"""
+
+
+def _next(cells, solid, feet, here) -> dict:
+    args = json.dumps([cells, solid, feet, here])
+    done = subprocess.run([node_binary(), "-e", NEXT, args], capture_output=True, text=True, cwd=BRIDGE_DIR, check=True)
+    return json.loads(done.stdout)
+
+
+def test_the_next_cell_is_one_placed_from_where_the_bot_stands_then_the_nearest_of_the_lowest_layer() -> None:
+    # A wall 9 long (x 0..8 at z 0), four high: its first layer is down, the bot stands at its far end.
+    wall = [[x, y, 0] for x in range(9) for y in (5, 6, 7, 8)]
+    first = [c for c in wall if c[1] == 5]
+    far_end = [8.5, 5, 2.5]
+    # Nothing placeable from here: the nearest of the lowest layer ready (y 6), not the order's first.
+    assert _next(wall, first, far_end, []) == {"at": [8, 6, 0], "here": False}
+    # Placeable from here, within the band: the lowest first, though a layer higher than the lowest ready.
+    second_begun = first + [[x, 6, 0] for x in range(7)]
+    assert _next(wall, second_begun, far_end, [[6, 7, 0], [7, 6, 0]]) == {"at": [7, 6, 0], "here": True}
+    assert _next(wall, second_begun, far_end, [[6, 7, 0]]) == {"at": [6, 7, 0], "here": True}
+    # Above the band (the lowest layer ready, y 6, and 2 more), a cell placeable from here waits.
+    taller = wall + [[x, 9, 0] for x in range(9)]
+    end_column = first + [[0, y, 0] for y in (6, 7, 8)]
+    assert _next(taller, end_column, [0.5, 5, 2.5], [[0, 9, 0]]) == {"at": [1, 6, 0], "here": False}
+
+
+# wayOut over cells named in `blocks` ({"x,y,z": [name, open]}); ground below y 5, air elsewhere.
+NAMED = """
+const registry = require('minecraft-data')('1.20.4')
+const { planOf } = require('./helpers/build-order')
+const { regionOf, wayOut } = require('./helpers/build-exit')
+const [cells, blocks, fill, feet] = JSON.parse(process.argv[1])
+const blockAt = (p) => {
+  const [name, open] = blocks[`${p.x},${p.y},${p.z}`] ?? (p.y < 5 ? ['stone', false] : ['air', false])
+  return { name, boundingBox: name === 'air' ? 'empty' : 'block', getProperties: () => ({ open }) }
+}
+const plan = planOf({ registry, blockAt }, cells.map(([x, y, z, block]) => ({ x, y, z, block })))
+const cell = plan.find((c) => c.key === fill.join(','))
+console.log(JSON.stringify(wayOut({ blockAt }, regionOf(plan), cell)({ x: feet[0], y: feet[1], z: feet[2] })))
+"""
+
+
+def test_a_trapdoor_open_or_closed_is_no_floor_to_stand_on() -> None:
+    def allowed(floor: list) -> bool:
+        cells = [[0, 5, 0, "stone"], [2, 7, 2, "stone"]]
+        args = json.dumps([cells, {"1,5,1": floor}, [2, 7, 2], [1, 6, 1]])
+        done = subprocess.run([node_binary(), "-e", NAMED, args], capture_output=True, text=True, cwd=BRIDGE_DIR, check=True)
+        return json.loads(done.stdout)
+
+    # Feet at (1, 6, 1) inside the build's box, over the cell (1, 5, 1): a stand on stone, none on
+    # a trapdoor (a click on it turns it), open or closed.
+    assert allowed(["stone", False]) is True
+    assert allowed(["birch_trapdoor", False]) is False
+    assert allowed(["birch_trapdoor", True]) is False
