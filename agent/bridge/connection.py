@@ -39,6 +39,9 @@ class BotConnection:
             self._on_event(*args)
 
         with runtime.guarded():
+            # Read once: each read of a JS attribute is a round trip JSPyBridge gives a fixed 10 s,
+            # which Node, busy with another bot's long scan, can miss; the call itself is bounded.
+            self._invoke = helpers.invoke
             # Kept so that close() needs no round trip to find the channel again (Node may be gone).
             self._channel = handle.events
             self._listener = On(self._channel, "event")(listener)
@@ -84,7 +87,7 @@ class BotConnection:
             raise BridgeError(f"{action}: an argument is NaN, an infinity or an integer past 2**53; "
                               "expected numbers JavaScript holds exactly", code="bad_args")
         try:
-            reply = _bridged(self._helpers.invoke, self._handle, action, json.dumps(args or {}), timeout_s=timeout_s)
+            reply = _bridged(self._invoke, self._handle, action, json.dumps(args or {}), timeout_s=timeout_s)
         except BridgeError:
             if action != "stop":
                 self.halt()  # the helper may still be running: it stops before its next step
@@ -101,7 +104,7 @@ class BotConnection:
         """Stops what the bot is doing: movement keys, the pathfinder, and any multi-step helper
         (it stops before its next step: bridge/helpers/stepwise.js). Best effort: never raises."""
         try:
-            _bridged(self._helpers.invoke, self._handle, "stop", "{}", timeout_s=timeouts.CALL_S)
+            _bridged(self._invoke, self._handle, "stop", "{}", timeout_s=timeouts.CALL_S)
         except BridgeError:
             pass
 

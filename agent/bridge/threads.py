@@ -16,19 +16,22 @@ It was written for one calling thread, and its shared values race:
   function call's second reply, the ids Node gives the Python objects it was sent, only after
   the request went out); a reply that comes first is dropped and the call times out.
 - a late reply: a call that stopped waiting (its timeout, Ctrl-C) stays registered; its reply,
-  when it comes, is handed to nobody through a barrier, and the loop thread dies 5 s later.
+  when it comes, is handed to nobody through a barrier, and the loop thread dies 5 s later; so
+  it does when a caller reaches the barrier more than 5 s after its reply (a loaded machine).
 
 Here: `i` is each thread's own, and every bump of it (`i += n`) gives the thread a new block of
 ID_STEP ids from one counter; a call uses at most `i`, `i + 1` and `i + 2` of its block before
 its bump (Node answers a function call's second message at the first's id + 1, so those two
 stay next to each other). The count and the flag are each thread's own. One outbox, never
 rebound, drained under a lock; the inbox drained in place; every reply registered before its
-request is sent; a late reply met at its barrier in the caller's place and dropped (_Replies).
+request is sent; a late reply met at its barrier in the caller's place and dropped (_Replies);
+a barrier nobody met in time given up on without killing the loop (_HandOver).
 """
 
 from __future__ import annotations
 
 import itertools
+import sys
 import threading
 from types import ModuleType
 from typing import Any
@@ -114,6 +117,27 @@ def _meet(barrier: threading.Barrier) -> None:
     threading.Thread(target=wait, daemon=True, name="late-reply").start()
 
 
+class _HandOver(threading.Barrier):
+    """The barrier JSPyBridge's loop hands a reply over at, given up on without raising: a caller
+    that comes after the loop's 5 s already holds its reply, and the loop goes on to the next one
+    instead of dying of BrokenBarrierError (a caller held off the cores that long under load)."""
+
+    def wait(self, timeout: float | None = None) -> int:
+        try:
+            return super().wait(timeout)
+        except threading.BrokenBarrierError:
+            return -1
+
+
+class _LoopThreading:
+    """`threading` as JSPyBridge's loop sees it: the same module, its Barrier the _HandOver."""
+
+    Barrier = _HandOver
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(threading, name)
+
+
 def _own(mine: threading.local, name: str) -> property:
     """An attribute each thread keeps for itself."""
     return property(lambda _: getattr(mine, name), lambda _, value: setattr(mine, name, value))
@@ -122,6 +146,7 @@ def _own(mine: threading.local, name: str) -> property:
 def make_thread_safe(config: ModuleType, connection: ModuleType, first_id: int) -> None:
     """Closes the races on JSPyBridge's running objects (`javascript.config` holds them,
     `javascript.connection` reads and writes Node's pipes); request ids start at `first_id`."""
+    sys.modules[type(config.event_loop).__module__].threading = _LoopThreading()  # the loop's own module
     _own_ids(config.executor, first_id)
     outbox = _own_calls(config.event_loop)
     write = connection.writeAll
