@@ -118,7 +118,8 @@ def plan_team(request: TeamRequest) -> TeamResult:
         interrupted = _run_all(threads, controls, sessions)
     if errors:
         raise errors[0]
-    return TeamResult(results=results, shared=team.shares_goal(), interrupted=interrupted)
+    in_order = {b.name: results[b.name] for b in team.bots if b.name in results}  # the team's order, not the finish's
+    return TeamResult(results=in_order, shared=team.shares_goal(), interrupted=interrupted)
 
 
 def _run_one(member: RunRequest, session: WorldSession, toolbox: Toolbox, backend: Metered,
