@@ -45,6 +45,10 @@ class Holdings(StrictModel):
     me: Holding
     mates: list[Holding] = []
 
+    def mates_carry(self, name: str) -> int:
+        """How many of the item the teammates carry together."""
+        return sum(mate.count(name) for mate in self.mates)
+
 
 def is_command(text: str) -> bool:
     """A chat command (agent/chat/commander.py), which the commander handles, not the planner."""

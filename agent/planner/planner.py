@@ -86,8 +86,7 @@ def _lone_method(s, planner: Planner, frame: Frame, spec: ToolSpec, args: dict):
 
 def _teammates_carry(lacking: list[Item], holdings: Holdings | None) -> bool:
     """Whether teammates carry some of every item a step lacked."""
-    mates = holdings.mates if holdings is not None else []
-    return bool(lacking and mates) and all(any(m.count(item.name) for m in mates) for item in lacking)
+    return bool(lacking and holdings is not None) and all(holdings.mates_carry(item.name) for item in lacking)
 
 
 class Planner:

@@ -4,7 +4,6 @@ world tool through the executor, and the inventory read again whenever a step fa
 from __future__ import annotations
 
 import math
-from collections import Counter
 from typing import Any
 
 from pydantic import Field
@@ -157,15 +156,13 @@ def _teammates_carry(executor: Any, item: str, count: int, held: dict[str, int],
     recipe of the item): they are asked for (agent/goals/asking.py), not gathered from the world.
     None for a bot alone, or when the team does not carry what is lacked."""
     team = BotTeam(lambda: executor.world).holdings() if executor.world is not None else None
-    theirs: Counter[str] = Counter()
-    for mate in team.mates if team is not None else []:
-        for stack in mate.items:
-            theirs[stack.name] += stack.count
-    for recipe in gamedata.recipes(version).get(item, ()) if theirs else ():
+    if team is None or not team.mates:
+        return None
+    for recipe in gamedata.recipes(version).get(item, ()):
         crafts = math.ceil((count - held.get(item, 0)) / recipe.makes)
         lacking = {name: n * crafts - held.get(name, 0) for name, n in recipe.ingredients.items()
                    if n * crafts > held.get(name, 0)}
-        if lacking and all(theirs[name] >= short for name, short in lacking.items()):
+        if lacking and all(team.mates_carry(name) >= short for name, short in lacking.items()):
             said = ", ".join(f"{short} more {name}" for name, short in lacking.items())
             return ToolResult.failure("refused", f"{item} needs {said}, which teammates carry: ask them", {
                 "missing": [{"name": name, "count": short} for name, short in lacking.items()],
