@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from functools import partial
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
@@ -114,8 +115,7 @@ def plan_team(request: TeamRequest) -> TeamResult:
                 for other in controls:  # the team's goal is reached: the others stop at their next step
                     other.request_stop(f"teammate {bot.name}, who reached the team's goal,")
 
-        threads = [threading.Thread(target=run, args=(i,), name=f"bot-{b.name}") for i, b in enumerate(team.bots)]
-        interrupted = _run_all(threads, controls, sessions)
+        interrupted = _run_all({f"bot-{b.name}": partial(run, i) for i, b in enumerate(team.bots)}, controls, sessions)
     if errors:
         raise errors[0]
     in_order = {b.name: results[b.name] for b in team.bots if b.name in results}  # the team's order, not the finish's
@@ -148,24 +148,41 @@ def reached(result: RunResult) -> bool:
     return result.outcome == "success" and result.final_check is not None and result.final_check.holds
 
 
-def _run_all(threads: list[threading.Thread], controls: list[RunControl], sessions: list[WorldSession]) -> bool:
-    """Starts the bots' threads and waits for them; whether Ctrl-C ended them. It reaches this
-    thread only: every bot is told to stop at its next step, what each is doing is halted (a
-    walk, a dig), and they are waited for, so that the server and bots are let go after them."""
+def _run_all(runs: dict[str, Callable[[], None]], controls: list[RunControl], sessions: list[WorldSession]) -> bool:
+    """Starts each bot's run on a thread named by its key and waits for them; whether Ctrl-C ended
+    them. Ctrl-C reaches this thread only: every bot is told to stop at its next step, what each
+    is doing is halted (a walk, a dig), and they are waited for, so that the server and bots are
+    let go after them.
+
+    The wait is on each thread's own end, not Thread.join: a Ctrl-C that lands inside join's lock
+    wait on Python 3.11 marks that thread as ended while it still runs (the `lock.locked()` repair
+    in threading._wait_for_tstate_lock), and the team then tore the world down under a live bot."""
+    ended = [threading.Event() for _ in runs]
+    threads = [threading.Thread(target=_then_set, args=(run, done), name=name)
+               for (name, run), done in zip(runs.items(), ended)]
     for t in threads:
         t.start()
+    interrupted = False
+    while not all(done.is_set() for done in ended):
+        try:
+            next(done for done in ended if not done.is_set()).wait(0.5)
+        except KeyboardInterrupt:
+            if not interrupted:
+                interrupted = True
+                for control in controls:
+                    control.request_stop("Ctrl-C")
+                for session in sessions:
+                    session.bot.halt()
+    for t in threads:
+        t.join()
+    return interrupted
+
+
+def _then_set(run: Callable[[], None], done: threading.Event) -> None:
     try:
-        for t in threads:
-            t.join()
-    except KeyboardInterrupt:
-        for control in controls:
-            control.request_stop("Ctrl-C")
-        for session in sessions:
-            session.bot.halt()
-        for t in threads:
-            t.join()
-        return True
-    return False
+        run()
+    finally:
+        done.set()
 
 
 def _own_config(config: AgentConfig, name: str, llm: str) -> AgentConfig:

@@ -157,6 +157,17 @@ COLLECTING = [n for n in TASKS if isinstance(load_scenario(n).success, HasItem) 
               and getattr(load_scenario(n).terrain, "generator", None) != "natural"]
 
 
+@pytest.mark.parametrize("name", sorted(TEAM_TASKS))
+def test_a_team_task_needs_what_two_players_carry_and_no_less(name: str) -> None:
+    scenario = load_scenario(name)
+    wanted, near = scenario.success.has_item, set(World(scenario).changes.values())
+    one = {i.name: i.count for i in scenario.inventory}
+    alone, together = plan(wanted.name, wanted.count, one, near), plan(wanted.name, wanted.count,
+                                                                     {k: 2 * n for k, n in one.items()}, near)
+    lacking = [s for s in alone.steps if s.action == "collect" and _dropping(scenario, s.item) < s.count]
+    assert lacking and not together.unobtainable and {s.action for s in together.steps} == {"craft"}, (alone, together)
+
+
 @pytest.mark.parametrize("name", COLLECTING)
 def test_a_collecting_task_holds_enough_of_what_it_asks_for(name: str) -> None:
     scenario = load_scenario(name)
@@ -238,7 +249,7 @@ def _pose_xz(bot, name: str) -> tuple[float, float]:
 
 
 @pytest.mark.parametrize("name", [n for n in TASKS if n not in NOT_BY_WALKING + ON_TERRAIN + COLLECTING + BUILDING + STORING
-                                  + FOLLOWING])
+                                  + FOLLOWING + sorted(TEAM_TASKS)])
 def test_the_way_out_can_be_walked(name: str) -> None:
     base = load_scenario(name)
     for seed in SEEDS:

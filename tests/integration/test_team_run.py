@@ -90,7 +90,7 @@ def test_ctrl_c_stops_every_bot_and_ends_the_team_with_its_summary_and_130(tmp_p
     finally:
         proc.kill()
     assert proc.returncode == 130, err
-    assert out.count("outcome: stopped (stopped, as Ctrl-C asked)") == 2 and "team: not verified" in out, out
+    assert out.count("outcome: stopped (stopped, as Ctrl-C asked)") == 2 and "team: not verified" in out, out + err
     assert "Traceback" not in err
     for bot in ("mcagent1", "mcagent2"):
         assert read_trace(tmp_path / "run" / bot / "trace.jsonl").end.outcome == "stopped"

@@ -3,6 +3,9 @@ traces read as one timeline (agent/trace/team.py), without a server."""
 
 from __future__ import annotations
 
+import _thread
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -12,7 +15,8 @@ from agent.errors import ConfigError
 from agent.mc.names import Item
 from agent.server import load_scenario
 from agent.session.team import Team, Teammate, load_team
-from agent.session.team_run import TeamResult, model_slots
+from agent.planner.control import RunControl, StopRequested
+from agent.session.team_run import TeamResult, _run_all, model_slots
 from agent.config import AgentConfig
 from agent.planner import RunResult
 from agent.trace import TraceError, TraceWriter
@@ -108,3 +112,25 @@ def test_what_a_shared_goal_asks_to_hold_is_the_teams_to_hold() -> None:
     both = parse_check({"all": [{"has_item": {"name": "stick", "count": 4}}, {"sky_visible": True}]}, "check")
     assert held_by_team(both).describe() == "all(team_has stick 4, sky_visible)"
     assert held_by_team(parse_check({"sky_visible": True}, "check")).describe() == "sky_visible"
+
+
+def test_ctrl_c_while_the_team_waits_stops_every_bot_and_returns_only_once_each_run_ended() -> None:
+    controls, finished = [RunControl(), RunControl()], []
+
+    def run(i: int) -> None:
+        while True:  # a bot's steps, each ending at a stop request
+            try:
+                controls[i].check()
+            except StopRequested:
+                time.sleep(0.3 * (i + 1))  # ending takes its time: the team must wait for it
+                finished.append(i)
+                return
+            time.sleep(0.01)
+
+    class Session:  # what _run_all halts on Ctrl-C
+        class bot:  # noqa: N801
+            halt = staticmethod(lambda: None)
+
+    threading.Timer(0.2, _thread.interrupt_main).start()
+    assert _run_all({"a": lambda: run(0), "b": lambda: run(1)}, controls, [Session(), Session()]) is True
+    assert sorted(finished) == [0, 1]
