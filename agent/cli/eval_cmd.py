@@ -40,6 +40,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"run each episode as a Ray task: on the cluster at ADDRESS ({ADDRESSES}); with no "
                         "address, on a Ray instance of this machine's own (needs mcagent[ray])")
     p.add_argument("--out", type=Path, metavar="DIR", help="results folder (default runs/eval-<suite>-<time>)")
+    p.add_argument("--resume", action="store_true",
+                   help="with --out DIR: run only the episodes DIR has no record of (an eval stopped partway), "
+                        "then summarize them all")
     p.add_argument("--config", type=Path, metavar="FILE", help="config file for every episode (default ./mcagent.yaml)")
     p.add_argument("--episode-timeout", type=float, default=EPISODE_TIMEOUT_S, metavar="S",
                    help=f"seconds before an episode is ended as an error (default {EPISODE_TIMEOUT_S:g})")
@@ -59,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("name a suite file (e.g. server-config/eval/explore.yaml), or --compare A B")
     request = EvalRequest(suite=args.suite, llms=args.llm, seeds=args.seeds, workers=args.workers, ray=args.ray,
                           out=args.out, config=args.config, episode_timeout_s=args.episode_timeout, tools=args.tools,
-                          catalog=args.catalog)
+                          catalog=args.catalog, resume=args.resume)
     progress = Progress()
     return report(evaluate(request, on_start=progress.start, on_episode=progress))
 
@@ -74,7 +77,8 @@ class Progress:
     def start(self, start: EvalStart) -> None:
         shape = f"{start.scenarios} scenarios x {start.backends} backends x {start.seeds} seeds"
         how = f"({shape}), {start.workers} at a time" + (f" as Ray tasks ({start.ray})" if start.ray else "")
-        print(f"eval {start.suite}: {start.episodes} episodes {how}; results in {start.out}", flush=True)
+        kept = f" ({start.recorded} recorded before, not run again)" if start.recorded else ""
+        print(f"eval {start.suite}: {start.episodes} episodes {how}; results in {start.out}{kept}", flush=True)
         for task in start.not_run:
             print(f"not run: {task.name}: {task.reason}", flush=True)
         self.total, self.started = start.episodes, time.monotonic()

@@ -8,6 +8,7 @@ flags into an EvalRequest and prints what comes back.
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +20,7 @@ from agent.errors import ConfigError
 from agent.eval.episode import EpisodeSpec, core_share, episode_specs, episode_tool_sources
 from agent.eval.mindcraft import is_task_file, load_task_file
 from agent.eval.ray_runner import CPUS_PER_EPISODE, ray_cluster, run_on_ray, slots
-from agent.eval.records import EPISODES_FILE, EpisodeRecord
+from agent.eval.records import EPISODES_FILE, EpisodeRecord, read_episodes
 from agent.eval.runner import run_all
 from agent.eval.stats import Row, summarize
 from agent.eval.suite import NotRun, Suite, Task, load_suite
@@ -48,6 +49,7 @@ class EvalRequest(BaseModel):
     episode_timeout_s: float = EPISODE_TIMEOUT_S
     tools: list[str] | None = Field(None, description="the tools the outer loop may choose, instead of the suite's")
     catalog: Catalog | None = Field(None, description="the catalog instead of the suite's (an ablation)")
+    resume: bool = Field(False, description="run only the episodes `out` holds no record of yet; summarize them all")
 
 
 class EvalStart(BaseModel):
@@ -62,6 +64,7 @@ class EvalStart(BaseModel):
     ray: str | None
     out: Path
     not_run: list[NotRun]
+    recorded: int = Field(0, description="episodes the results folder already held (--resume), not run again")
 
 
 class Evaluation(BaseModel):
@@ -91,10 +94,15 @@ def evaluate(request: EvalRequest, on_start: Callable[[EvalStart], None], on_epi
     check_tools(suite.planner.tools or [], request.config)
     for llm in llms:
         probe_backend(llm)
+    if request.resume and request.out is None:
+        raise ConfigError("eval: --resume goes on in a results folder: name it with --out DIR")
     if request.out is not None:
-        if (request.out / EPISODES_FILE).exists():
-            raise ConfigError(f"eval: {request.out} already holds results; choose another --out")
-        return _episodes(request, suite, tasks, llms, request.out, on_start, on_episode)
+        held = request.out / EPISODES_FILE
+        if held.exists() and not request.resume:
+            raise ConfigError(f"eval: {request.out} already holds results; choose another --out, or --resume to "
+                              "run the episodes it lacks")
+        done = read_episodes(held) if held.exists() else []
+        return _episodes(request, suite, tasks, llms, request.out, on_start, on_episode, done)
     # A folder of its own, as a run's (two evals started in the same second get -2), gone if unused.
     with new_folder_kept_if_used(Path("runs"), f"eval-{suite.name}-{time.strftime('%Y%m%d-%H%M%S')}") as out:
         return _episodes(request, suite, tasks, llms, out, on_start, on_episode)
@@ -119,27 +127,46 @@ def narrowed(suite: Suite, tools: list[str] | None, catalog: str | None) -> Suit
 
 
 def _episodes(request: EvalRequest, suite: Suite, tasks: list[Task], llms: list[str], out: Path,
-              on_start: Callable[[EvalStart], None], on_episode: OnEpisode) -> Evaluation:
-    """On local worker processes, or as Ray tasks; then the summary files."""
+              on_start: Callable[[EvalStart], None], on_episode: OnEpisode,
+              done: list[EpisodeRecord] | None = None) -> Evaluation:
+    """On local worker processes, or as Ray tasks, each episode `done` holds no record of; then the
+    summary files over them all."""
+    done = done or []
     seeds = request.seeds or suite.seeds
     config = find_config_file(request.config)
     config = config.resolve() if config else None  # a Ray node reads it by this path
 
     def timed(specs: list[EpisodeSpec], workers: int, run_them: Callable[[], list[EpisodeRecord]]) -> Evaluation:
         on_start(EvalStart(suite=suite.name, episodes=len(specs), scenarios=len(tasks), backends=len(llms),
-                           seeds=seeds, workers=workers, ray=request.ray, out=out, not_run=suite.not_run))
+                           seeds=seeds, workers=workers, ray=request.ray, out=out, not_run=suite.not_run,
+                           recorded=len(done)))
         started = time.monotonic()
         records = run_them()
-        return _summarized(suite, records, out, throughput(records, time.monotonic() - started, workers))
+        return _summarized(suite, done + records, out, throughput(records, time.monotonic() - started, workers))
 
     if request.ray is None:
         workers = request.workers or 1
-        specs = episode_specs(suite, tasks, llms, seeds, out, config, threads=core_share(workers))
+        specs = _not_done(episode_specs(suite, tasks, llms, seeds, out, config, threads=core_share(workers)), done)
         return timed(specs, workers, lambda: run_all(specs, out, workers, request.episode_timeout_s, on_episode))
     with ray_cluster(request.ray) as ray:
-        specs = episode_specs(suite, tasks, llms, seeds, out, config, threads=CPUS_PER_EPISODE)
+        specs = _not_done(episode_specs(suite, tasks, llms, seeds, out, config, threads=CPUS_PER_EPISODE), done)
         workers = slots(ray, request.workers, len(specs))
         return timed(specs, workers, lambda: run_on_ray(ray, specs, out, workers, request.episode_timeout_s, on_episode))
+
+
+def _not_done(specs: list[EpisodeSpec], done: list[EpisodeRecord]) -> list[EpisodeSpec]:
+    """The episodes with no record in `done`. A record of an episode this eval does not hold means
+    the folder is another eval's (another suite, backend or seed count)."""
+    wanted = {(s.suite, s.task.name, s.seed, s.llm): s for s in specs}
+    held = {(r.suite, r.scenario, r.seed, r.llm): r for r in done}
+    stray = [r for k, r in held.items() if k not in wanted]
+    if stray:
+        raise ConfigError(f"eval: the results folder holds {stray[0].name()}, which this eval does not run: "
+                          "resume with the suite, --llm and --seeds it was started with")
+    lacking = [s for k, s in wanted.items() if k not in held]
+    for spec in lacking:  # what an episode cut off left (its map is never overwritten): it runs anew
+        shutil.rmtree(spec.folder, ignore_errors=True)
+    return lacking
 
 
 def _summarized(suite: Suite, records: list[EpisodeRecord], out: Path, rate: Throughput) -> Evaluation:

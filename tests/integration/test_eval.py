@@ -50,6 +50,25 @@ def test_a_three_episode_eval_records_each_episode_and_prints_the_table(tmp_path
     compared = mcagent("eval", "--compare", str(out), str(out), token=token)
     assert compared.returncode == 0 and "pit" in compared.stdout, transcript(compared)
     assert wait_until_gone(token, timeout_s=5) == []
+    _resumed_runs_only_the_episode_the_folder_lacks(out, token)
+
+
+def _resumed_runs_only_the_episode_the_folder_lacks(out, token):
+    """An eval stopped partway (its last record cut short by a kill) goes on with --resume."""
+    kept = (out / "episodes.jsonl").read_text().splitlines()
+    (out / "episodes.jsonl").write_text("\n".join(kept[:2]) + "\n" + kept[2][:40])
+    args = ("eval", str(SUITES / "small.yaml"), "--llm", f"scripted:{EXPLORE_POLICY}", "--out", str(out))
+    again = mcagent(*args, token=token)
+    assert again.returncode == 2 and "--resume to run the episodes it lacks" in again.stderr, transcript(again)
+    resumed = mcagent(*args, "--resume", token=token, timeout_s=300)
+    assert resumed.returncode == 0, transcript(resumed)
+    assert "1 episodes (3 scenarios x 1 backends x 1 seeds), 1 at a time" in resumed.stdout
+    assert "(2 recorded before, not run again)" in resumed.stdout and "[1/1] " in resumed.stdout
+    assert sorted(r.scenario for r in read_episodes(out / "episodes.jsonl")) == ["cave", "pit", "room"]
+    assert "| **ALL** | `scripted:" in (out / "summary.md").read_text() and "| 100% (3/3) |" in (out / "summary.md").read_text()
+    other = mcagent("eval", str(SUITES / "small.yaml"), "--llm", "random", "--out", str(out), "--resume", token=token)
+    assert other.returncode == 2 and "which this eval does not run" in other.stderr, transcript(other)
+    assert wait_until_gone(token, timeout_s=5) == []
 
 
 @pytest.mark.parametrize(("args", "says"), [
