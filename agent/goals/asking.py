@@ -5,12 +5,15 @@ which the offer then puts first, with their arguments.
 
 What a step lacked (`count` of an item, the total it must carry), when a teammate carries some:
 - ask: the sub-goal is to carry it (has_item, as any need), by whispering the teammate
-  "please give me N item" (mc-tell), then waiting ASK_WAIT_S for it (mc-wait);
+  "please give me N item" (mc-tell), then waiting (mc-wait) until it is carried, at most
+  ASK_WAIT_S: a wait that ends on the clock may end just before the throw, and an asker that
+  walks off then picks nothing up;
 - give: the teammate is the one to gather the item (below) and lacks some: the sub-goal is to
   carry that many fewer (not has_item of the rest plus one), handing them over (mc-give) without
   waiting to be asked, since the teammate's ask says nothing the rule did not;
 - wait: the teammate gathers it and this bot has none to give: the sub-goal is what the step
-  served (the team's check: team_has), waited for (mc-wait) while the teammate makes it.
+  served (the team's check: team_has), waited for (mc-wait) while the teammate makes it, the
+  wait ending once a player speaks (the teammate's ask, read before the next step).
 And a player's line "give me N item" (ASK_WORDS: a teammate's ask, or anyone's) for an item
 this bot carries becomes a give of as many as it carries, at most those asked.
 Each is given up after ASK_STEPS readings, and the item is then the bot's own to get.
@@ -38,9 +41,10 @@ from agent.mc.names import MAX_ITEM_COUNT, Item
 # How an ask is worded, and read back from any player: "please give me 2 iron_ingot".
 ASK = "please give me {count} {item}"
 ASK_WORDS = re.compile(r"\b(?:give|hand|pass) me (?:(\d+) )?([a-z0-9_]+)", re.IGNORECASE)
-# Seconds to wait for what a teammate brings or makes: it reads its inbox before its next step,
-# walks over and throws (mc-give: a thrown item is picked up after 2 s), or crafts.
-ASK_WAIT_S = 10.0
+# The longest wait for what a teammate brings or makes: it reads its inbox once its own step
+# ends (a wait of its own ends at the ask), walks over and throws (mc-give: a thrown item can
+# be picked up after 2 s, and the give waits up to 8 s for the pickup), or crafts.
+ASK_WAIT_S = 30.0
 # Readings of the focus a team sub-goal stays on before it is given up: the tell and two waits
 # (the teammate reads its inbox only once its own step ends).
 ASK_STEPS = 3
@@ -63,7 +67,8 @@ def teamwork(need: Item, team: Holdings, towards: Check, tool: str, depth: int) 
     if mine > 0 and short > 0:
         return give(gatherer.player, Item(name=name, count=min(mine, short)), mine, depth)
     return SubGoal(says=f"wait while {gatherer.player} makes it", check=towards,
-                   by="team", depth=depth, lasting=False, given={"mc-wait": {"seconds": ASK_WAIT_S}})
+                   by="team", depth=depth, lasting=False,
+                   given={"mc-wait": {"seconds": ASK_WAIT_S, "until_told": True}})
 
 
 def ask(need: Item, player: str, count: int, tool: str, depth: int) -> SubGoal:
@@ -71,7 +76,7 @@ def ask(need: Item, player: str, count: int, tool: str, depth: int) -> SubGoal:
     return SubGoal(says=f"ask {player} for {count} {need.name} ({tool} needs it)", check=HasItem(has_item=need),
                    by="team", depth=depth, lasting=False,
                    given={"mc-tell": {"player": player, "text": ASK.format(count=count, item=need.name)},
-                          "mc-wait": {"seconds": ASK_WAIT_S}})
+                          "mc-wait": {"seconds": ASK_WAIT_S, "until_carried": need.model_dump()}})
 
 
 def give(player: str, item: Item, held: int, depth: int = 1) -> SubGoal:

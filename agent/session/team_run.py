@@ -112,8 +112,10 @@ def plan_team(request: TeamRequest) -> TeamResult:
                 errors.append(e)
                 return
             if team.shares_goal() and reached(results[bot.name]):
-                for other in controls:  # the team's goal is reached: the others stop at their next step
+                for j, other in enumerate(controls):  # the team's goal is reached: the others stop now
                     other.request_stop(f"teammate {bot.name}, who reached the team's goal,")
+                    if j != i:
+                        sessions[j].bot.halt()  # what it is doing (a walk, a wait) ends too
 
         interrupted = _run_all({f"bot-{b.name}": partial(run, i) for i, b in enumerate(team.bots)}, controls, sessions)
     if errors:

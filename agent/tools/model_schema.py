@@ -75,10 +75,10 @@ def model_slots(model: type[BaseModel], schema: JsonSchema) -> list[Slot] | None
 
 def _plain(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     """One node with refs written out, optional types unwrapped and tuples made lists."""
+    if "anyOf" in node:  # first: an optional model is a ref or None
+        node = _without_null(node)
     if "$ref" in node:
         node = {**defs[node["$ref"].rsplit("/", 1)[-1]], **{k: v for k, v in node.items() if k != "$ref"}}
-    if "anyOf" in node:
-        node = _without_null(node)
     if "prefixItems" in node:
         node = _as_list(node)
     plain = {key: value for key, value in node.items() if key not in (*_DROPPED, *SLOT_KEYS, "$defs")}

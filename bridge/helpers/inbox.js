@@ -32,4 +32,9 @@ function inbox (bot) {
   return { messages: unread }
 }
 
-module.exports = { watchInbox, inbox }
+/** How many lines wait unread, leaving them unread. */
+function unread (bot) {
+  return (touchedBy.get(bot.username) ?? []).length
+}
+
+module.exports = { watchInbox, inbox, unread }

@@ -25,11 +25,17 @@ function halt (bot) {
   bot._mcagentHalts = (bot._mcagentHalts ?? 0) + 1
 }
 
+/** @returns a function that says whether a stop came after this call began */
+function stopWatch (bot) {
+  const at = bot._mcagentHalts ?? 0
+  return () => (bot._mcagentHalts ?? 0) !== at
+}
+
 /** @returns a function that throws Stop('stopped') once a stop came after this call began */
 function haltWatch (bot) {
-  const at = bot._mcagentHalts ?? 0
+  const asked = stopWatch(bot)
   return () => {
-    if ((bot._mcagentHalts ?? 0) !== at) throw new Stop('stopped', 'stopped before its next step, as asked')
+    if (asked()) throw new Stop('stopped', 'stopped before its next step, as asked')
   }
 }
 
@@ -68,4 +74,4 @@ async function runSteps (bot, count, step) {
   }
 }
 
-module.exports = { Stop, runSteps, halt, haltWatch }
+module.exports = { Stop, runSteps, halt, haltWatch, stopWatch }

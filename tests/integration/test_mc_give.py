@@ -1,11 +1,14 @@
 """mc-give on the real server: the giver walks up to a second player standing away, throws iron
 ingots their way, and the second player's own inventory rises by as many as the result says they
 received (and the giver's falls by as many); an item not carried and a player not in view fail
-not_found, nothing thrown."""
+not_found, nothing thrown; and an asker's mc-wait ends once what it asked for is in its inventory,
+once a player speaks to it, or once it is stopped."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -51,3 +54,27 @@ def test_an_item_not_carried_or_a_player_not_in_view_fails_not_found(giver: Body
     nobody = giver.call("mc-give", player="nobody", item="iron_ingot")
     assert nobody.code == "not_found" and "player 'nobody' is not in view" in nobody.reason
     assert giver.carried("iron_ingot") == 1  # nothing thrown
+
+
+def test_a_wait_ends_once_the_item_asked_for_is_carried_or_a_player_speaks(giver: Body) -> None:
+    with connect(port=giver.bot.port, username="asker") as asker, ThreadPoolExecutor(max_workers=1) as pool:
+        assert wait_for(lambda: asker.state().on_ground and _iron(asker) == 3)
+        waiting = pool.submit(asker.call, "wait", {"seconds": 30, "until_carried": {"name": "iron_ingot", "count": 4}},
+                              timeout_s=40)
+        giver.ok("mc-give", player="asker", item="iron_ingot", count=1)
+        waited = waiting.result()
+        assert waited["ended_by"] == "carried" and waited["waited_s"] < 25 and _iron(asker) == 4, waited
+        asker.call("inbox", {})  # nothing unread before the next wait
+        waiting = pool.submit(asker.call, "wait", {"seconds": 30, "until_told": True}, timeout_s=40)
+        giver.ok("mc-tell", player="asker", text="please give me 1 iron_ingot")
+        told = waiting.result()
+        assert told["ended_by"] == "told" and told["waited_s"] < 25, told
+        alone = asker.call("wait", {"seconds": 0.5, "until_told": True})  # the line is still unread: at once
+        assert alone["ended_by"] == "told" and alone["waited_s"] < 0.5
+        assert [m["text"] for m in asker.call("inbox", {})["messages"]] == ["please give me 1 iron_ingot"]
+        assert asker.call("wait", {"seconds": 0.5, "until_told": True})["ended_by"] == "time"
+        waiting = pool.submit(asker.call, "wait", {"seconds": 30}, timeout_s=40)
+        assert wait_for(lambda: waiting.running())
+        time.sleep(0.5)
+        asker.halt()  # a stop (Ctrl-C, a teammate who reached the goal) ends a wait at once
+        assert waiting.result()["ended_by"] == "stopped" and waiting.result()["waited_s"] < 25

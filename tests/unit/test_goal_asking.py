@@ -96,7 +96,7 @@ def test_a_bot_asks_the_teammate_carrying_most_and_the_ask_states_its_tools() ->
     assert ask is not None and ask.says == "ask carol for 1 iron_ingot (mc-craft needs it)"
     assert ask.check.describe() == "has_item iron_ingot 3" and ask.by == "team" and not ask.lasting
     assert ask.given == {"mc-tell": {"player": "carol", "text": "please give me 1 iron_ingot"},
-                         "mc-wait": {"seconds": ASK_WAIT_S}}
+                         "mc-wait": {"seconds": ASK_WAIT_S, "until_carried": {"name": IRON, "count": 3}}}
 
 
 def test_a_need_a_teammate_can_meet_is_asked_and_one_none_carries_is_got_alone() -> None:
