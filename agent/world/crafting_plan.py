@@ -29,6 +29,10 @@ TIERS = ("wooden", "golden", "stone", "iron", "diamond", "netherite")
 FUELS = ("coal", "charcoal", "oak_planks")
 # Recipe trees are shallow (a diamond pickaxe from nothing is 10 deep, tools included).
 MAX_DEPTH = 14
+# Items needed, tried, in one search before it gives up. A plan takes a few thousand at most (a
+# bed from logs: 6,600); wools and dyes make each other, so a search with no way (a white banner
+# from 4 of the 6 wool it takes) would walk every order of the 16 colours: millions, minutes.
+MAX_TRIES = 50_000
 TABLE, FURNACE = "crafting_table", "furnace"
 
 
@@ -67,17 +71,30 @@ def plan(item: str, count: int, inventory: dict[str, int], near: set[str] | froz
          mc_version: str | None = None) -> CraftingPlan:
     """Steps that bring the inventory to `count` of `item`; `near` names the blocks known near
     (a crafting table or a furnace among them is used, not made)."""
-    planner = _Planner(mc_version)
     start = _State(dict(inventory), frozenset(near), lenient=False, stations={s for s in (TABLE, FURNACE) if s in near})
     for lenient in (False, True):
         state = start.copy()
         state.lenient = lenient
         try:
-            planner.need(state, item, count, depth=0, visiting=frozenset())
+            _Planner(mc_version).need(state, item, count, depth=0, visiting=frozenset())
             return CraftingPlan(steps=_merged(_hoisted(state.steps)), unobtainable=[])
         except _NoWay as e:
             why = str(e)
     return CraftingPlan(steps=[], unobtainable=[why])
+
+
+def used_up(item: str, count: int, inventory: dict[str, int], near: set[str] | frozenset[str],
+            mc_version: str | None = None) -> dict[str, int] | None:
+    """What of `inventory` a plan for `count` of `item` uses up, when it digs nothing (crafts and
+    smelts from what is held, down the whole recipe tree); None when it must dig or finds no way."""
+    state = _State(dict(inventory), frozenset(near), lenient=False, stations={s for s in (TABLE, FURNACE) if s in near})
+    try:
+        _Planner(mc_version).need(state, item, count, depth=0, visiting=frozenset())
+    except _NoWay:
+        return None
+    if any(step.action == "collect" for step in state.steps):
+        return None
+    return {name: n - state.inventory.get(name, 0) for name, n in inventory.items() if n > state.inventory.get(name, 0)}
 
 
 class _Planner:
@@ -87,6 +104,12 @@ class _Planner:
         self.tools = gamedata.harvest_tools(mc_version)
         self.smelting = gamedata.smelting()
         self.items = gamedata.item_names(mc_version)
+        self.tries = 0
+        # Needs that found no way, by the state they met: (barred, depth, why) for each. A need
+        # that failed fails again from the same state with at least those items barred and no
+        # more depth left, so it is not searched again (the wools' and dyes' circles meet the
+        # same needs in many orders).
+        self.failed: dict[tuple[object, ...], list[tuple[frozenset[str], int, str]]] = {}
 
     def need(self, s: _State, item: str, count: int, depth: int, visiting: frozenset[str]) -> None:
         """Reserves `count` of `item` in s.inventory, adding the steps that make up what it lacks."""
@@ -97,6 +120,14 @@ class _Planner:
             return
         if depth > MAX_DEPTH or item in visiting:
             raise _NoWay(f"{item}: no way found (its recipes go round in a circle)")
+        met = (item, missing, tuple(sorted((k, n) for k, n in s.inventory.items() if n > 0)),
+               tuple(sorted(s.stations)), s.lenient)
+        for barred, at, why in self.failed.get(met, ()):
+            if barred <= visiting and at <= depth:
+                raise _NoWay(why)
+        self.tries += 1
+        if self.tries > MAX_TRIES:
+            raise _NoWay(f"{item}: no way found in {MAX_TRIES:,} tries (wools and dyes make each other)")
         if s.lenient and self._from_near(s, item, missing, depth, visiting):
             return
         visiting = visiting | {item}
@@ -114,7 +145,9 @@ class _Planner:
                 continue
             s.adopt(trial)
             return
-        raise _NoWay(f"{item}: no block near drops it, and no recipe or furnace makes it from what can be got")
+        why = f"{item}: no block near drops it, and no recipe or furnace makes it from what can be got"
+        self.failed.setdefault(met, []).append((visiting - {item}, depth, why))
+        raise _NoWay(why)
 
     def _from_near(self, s: _State, item: str, missing: int, depth: int, visiting: frozenset[str]) -> bool:
         """Whether `missing` of `item` can be got from blocks known near alone, and if so that way

@@ -3,7 +3,6 @@ world tool through the executor, and the inventory read again whenever a step fa
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from pydantic import Field
@@ -13,7 +12,7 @@ from agent.mc import gamedata
 from agent.mc.names import MAX_ITEM_COUNT
 from agent.tools import ToolResult
 from agent.tools.model_schema import ArgsModel
-from agent.world.crafting_plan import FURNACE, TABLE, CraftingPlan, Step, plan
+from agent.world.crafting_plan import FURNACE, TABLE, CraftingPlan, Step, plan, used_up
 from agent.world.toolkit import COUNTS
 
 REPLANS = 3
@@ -152,22 +151,25 @@ def _calls(step: Step) -> list[dict[str, Any]]:
 
 def _teammates_carry(executor: Any, item: str, count: int, held: dict[str, int],
                      version: str | None) -> ToolResult | None:
-    """A refusal naming the ingredients this bot lacks when its teammates carry them all (by one
-    recipe of the item): they are asked for (agent/goals/asking.py), not gathered from the world.
-    None for a bot alone, or when the team does not carry what is lacked."""
+    """A refusal naming what this bot lacks when its teammates carry it all: what a plan from the
+    team's inventories together uses up, down the whole recipe tree, with nothing dug (polished
+    deepslate for deepslate tiles, two crafts down), beyond what this bot holds. It is asked for
+    (agent/goals/asking.py), not gathered from the world. None for a bot alone, or when the team
+    does not carry enough."""
     team = BotTeam(lambda: executor.world).holdings() if executor.world is not None else None
     if team is None or not team.mates:
         return None
-    for recipe in gamedata.recipes(version).get(item, ()):
-        crafts = math.ceil((count - held.get(item, 0)) / recipe.makes)
-        lacking = {name: n * crafts - held.get(name, 0) for name, n in recipe.ingredients.items()
-                   if n * crafts > held.get(name, 0)}
-        if lacking and all(team.mates_carry(name) >= short for name, short in lacking.items()):
-            said = ", ".join(f"{short} more {name}" for name, short in lacking.items())
-            return ToolResult.failure("refused", f"{item} needs {said}, which teammates carry: ask them", {
-                "missing": [{"name": name, "count": short} for name, short in lacking.items()],
-                "inventory": [{"name": name, "count": held[name]} for name in lacking if held.get(name)]})
-    return None
+    together = dict(held)
+    for stack in (i for mate in team.mates for i in mate.items):
+        together[stack.name] = together.get(stack.name, 0) + stack.count
+    used = used_up(item, count, together, _near(executor, item, version), version)
+    lacking = {name: n - held.get(name, 0) for name, n in (used or {}).items() if n > held.get(name, 0)}
+    if not lacking:
+        return None
+    said = ", ".join(f"{short} more {name}" for name, short in lacking.items())
+    return ToolResult.failure("refused", f"{item} needs {said}, which teammates carry: ask them", {
+        "missing": [{"name": name, "count": short} for name, short in lacking.items()],
+        "inventory": [{"name": name, "count": held[name]} for name in lacking if held.get(name)]})
 
 
 def _version(executor: Any) -> str | None:

@@ -3,7 +3,8 @@ asks mc-collect, mc-craft and mc-smelt to do, in an order that can be done."""
 
 from __future__ import annotations
 
-from agent.world.crafting_plan import plan
+from agent.world import crafting_plan
+from agent.world.crafting_plan import plan, used_up
 
 
 def _steps(p) -> list[str]:
@@ -76,3 +77,34 @@ def test_what_a_recipe_makes_is_made_before_it_is_picked_from_blocks_near() -> N
     steps = _steps(plan("stone_pickaxe", 1, {"oak_log": 1, "oak_planks": 4}, {"oak_log", "dead_bush", "stone"}))
     assert "craft 4 stick" in steps and not [s for s in steps if s.endswith(" stick") and s.startswith("collect")]
     assert _steps(plan("stick", 2, {}, {"dead_bush"})) == ["collect 2 stick"]  # no wood near: the bushes it is
+
+
+def test_what_a_plan_uses_up_is_counted_down_the_whole_tree_when_it_digs_nothing() -> None:
+    # deepslate tiles from 4 deepslate bricks, each 4 from 4 polished deepslate: two crafts down
+    held = {"polished_deepslate": 5, "crafting_table": 1}
+    assert used_up("deepslate_tiles", 1, held, set()) == {"polished_deepslate": 4}
+    assert used_up("deepslate_tiles", 1, {"polished_deepslate": 3}, set()) is None  # one short: it must dig
+    assert used_up("stick", 4, {"oak_log": 1}, set()) == {"oak_log": 1}  # planks, then sticks
+    assert used_up("shears", 1, {}, {"iron_ore"}) is None  # a plan that digs
+
+
+def test_wools_and_dyes_that_make_each_other_end_the_search_within_its_bound() -> None:
+    # 4 of the 6 white wool a banner takes: no way without digging, and the wools' and dyes'
+    # circles hold millions of orders; the search stops at MAX_TRIES per pass
+    tried = []
+    original = crafting_plan._Planner.need
+
+    def need(self, *args, **kwargs):
+        tried.append(1)
+        return original(self, *args, **kwargs)
+
+    crafting_plan._Planner.need = need
+    try:
+        half = plan("white_banner", 1, {"white_dye": 4, "black_wool": 4, "oak_planks": 2, "crafting_table": 1}, set())
+    finally:
+        crafting_plan._Planner.need = original
+    assert half.steps or half.unobtainable
+    assert len(tried) < 1_000_000  # unbounded, the search went past 10 million needs (minutes)
+    both = {"white_dye": 7, "black_wool": 7, "oak_planks": 3, "crafting_table": 1}  # a team's two inventories
+    assert used_up("white_banner", 1, both, set()) == {"white_dye": 6, "black_wool": 6, "oak_planks": 2,
+                                                       "crafting_table": 1}  # the table is set down
