@@ -60,9 +60,10 @@ def tool(input_value=None, **kwargs) -> ToolResult:
         if held.get(item, 0) >= count:
             return ToolResult.success({"item": item, "count": count, "held": held[item], "steps": done, "replans": replans},
                                       f"the inventory holds {held[item]} {item} ({len(done)} steps)")
-        if replans == 0 and (ask := _teammates_carry(executor, item, count, held, version)) is not None:
+        near = _near(executor, item, version) - lost
+        if replans == 0 and (ask := _teammates_carry(executor, item, count, held, near, version)) is not None:
             return ask
-        steps = plan(item, count, held, _near(executor, item, version) - lost, version)
+        steps = plan(item, count, held, near, version)
         if steps.unobtainable:
             return ToolResult.failure("refused", "; ".join(steps.unobtainable), {"steps": done})
         failed = _run(executor, steps, done, version)
@@ -149,7 +150,7 @@ def _calls(step: Step) -> list[dict[str, Any]]:
              "timeout_s": 120} for p in parts]
 
 
-def _teammates_carry(executor: Any, item: str, count: int, held: dict[str, int],
+def _teammates_carry(executor: Any, item: str, count: int, held: dict[str, int], near: set[str],
                      version: str | None) -> ToolResult | None:
     """A refusal naming what this bot lacks when its teammates carry it all: what a plan from the
     team's inventories together uses up, down the whole recipe tree, with nothing dug (polished
@@ -162,7 +163,7 @@ def _teammates_carry(executor: Any, item: str, count: int, held: dict[str, int],
     together = dict(held)
     for stack in (i for mate in team.mates for i in mate.items):
         together[stack.name] = together.get(stack.name, 0) + stack.count
-    used = used_up(item, count, together, _near(executor, item, version), version)
+    used = used_up(item, count, together, near, version)
     lacking = {name: n - held.get(name, 0) for name, n in (used or {}).items() if n > held.get(name, 0)}
     if not lacking:
         return None
