@@ -60,10 +60,9 @@ def tool(input_value=None, **kwargs) -> ToolResult:
         if held.get(item, 0) >= count:
             return ToolResult.success({"item": item, "count": count, "held": held[item], "steps": done, "replans": replans},
                                       f"the inventory holds {held[item]} {item} ({len(done)} steps)")
-        near = _near(executor, item, version) - lost
-        if replans == 0 and (ask := _teammates_carry(executor, item, count, held, near, version)) is not None:
+        if replans == 0 and (ask := _teammates_carry(executor, item, count, held, version)) is not None:
             return ask
-        steps = plan(item, count, held, near, version)
+        steps = plan(item, count, held, _near(executor, item, version) - lost, version)
         if steps.unobtainable:
             return ToolResult.failure("refused", "; ".join(steps.unobtainable), {"steps": done})
         failed = _run(executor, steps, done, version)
@@ -150,7 +149,7 @@ def _calls(step: Step) -> list[dict[str, Any]]:
              "timeout_s": 120} for p in parts]
 
 
-def _teammates_carry(executor: Any, item: str, count: int, held: dict[str, int], near: set[str],
+def _teammates_carry(executor: Any, item: str, count: int, held: dict[str, int],
                      version: str | None) -> ToolResult | None:
     """A refusal naming what this bot lacks when its teammates carry it all: what a plan from the
     team's inventories together uses up, down the whole recipe tree, with nothing dug (polished
@@ -163,7 +162,8 @@ def _teammates_carry(executor: Any, item: str, count: int, held: dict[str, int],
     together = dict(held)
     for stack in (i for mate in team.mates for i in mate.items):
         together[stack.name] = together.get(stack.name, 0) + stack.count
-    used = used_up(item, count, together, near, version)
+    # Only the stations near matter to a plan that digs nothing: one short scan, not _near's.
+    used = used_up(item, count, together, _scanned(executor, [TABLE, FURNACE]), version)
     lacking = {name: n - held.get(name, 0) for name, n in (used or {}).items() if n > held.get(name, 0)}
     if not lacking:
         return None
@@ -197,7 +197,11 @@ def _near(executor: Any, item: str, version: str | None) -> set[str]:
     names = gamedata.block_names(version)
     wanted = [TABLE, FURNACE, *_logs(version), *(b for b in RAW_MATERIALS if b in names),
               *sorted(b for s in wide.steps if s.action == "collect" for b in drops.get(s.item, ()))]
-    kinds = list(dict.fromkeys(wanted))[:MAX_SCANNED]
+    return _scanned(executor, list(dict.fromkeys(wanted))[:MAX_SCANNED])
+
+
+def _scanned(executor: Any, kinds: list[str]) -> set[str]:
+    """Which of the block `kinds` are within SCAN_RADIUS."""
     near: set[str] = set()
     for i in range(0, len(kinds), FIND_KINDS):
         asked = kinds[i:i + FIND_KINDS]
