@@ -127,21 +127,25 @@ class Focus:
         return added
 
     def take(self, subgoals: list[SubGoal]) -> list[tuple[int, SubGoal]]:
-        """`subgoals` (a player's asks to hand something over) just before the focus, so the next
-        reading turns to them; not one the same as a sub-goal still to do (an ask said twice)."""
+        """`subgoals` (a player's asks to hand something over) first of all, so the next reading
+        turns to them: a teammate waits on them, and needs added before the focus (this bot's own
+        wait while that teammate makes the thing) must not come first. Not one the same as a
+        sub-goal still to do (an ask said twice)."""
         waiting = {s.says for i, s in enumerate(self.goals.subgoals) if i not in self.used}
-        return self._insert([s for s in subgoals if s.says not in waiting])
+        return self._insert([s for s in subgoals if s.says not in waiting], at=0)
 
-    def _insert(self, added: list[SubGoal]) -> list[tuple[int, SubGoal]]:
-        """`added` before the focus (first, before any reading); the focus index is then past
-        them, so that update() moves to the first. Their positions (0-based), in order."""
+    def _insert(self, added: list[SubGoal], at: int | None = None) -> list[tuple[int, SubGoal]]:
+        """`added` at `at` (default: before the focus, or first before any reading); the focus
+        index moves past them, so that update() moves to the first. Their positions (0-based)."""
         if not added:
             return []
-        at, subgoals, n = self.index or 0, self.goals.subgoals, len(added)
+        at = (self.index or 0) if at is None else at
+        subgoals, n = self.goals.subgoals, len(added)
         self.goals = self.goals.model_copy(update={"subgoals": [*subgoals[:at], *added, *subgoals[at:]]})
         self.used = {i + n if i >= at else i for i in self.used}
         self.tries = {i + n if i >= at else i: k for i, k in self.tries.items()}
-        self.index = None if self.index is None else at + n
+        if self.index is not None and self.index >= at:
+            self.index += n
         return list(enumerate(added, at))
 
 

@@ -145,6 +145,17 @@ def test_a_give_goes_before_the_focus_once_and_is_given_up_after_its_steps() -> 
         focus.goals.subgoals[1]]  # the shears again
 
 
+def test_a_teammates_ask_goes_before_this_bots_own_wait_for_that_teammate() -> None:
+    # bob, not the gatherer, lacks iron and waits while alice makes the shears; then alice asks
+    # him for his ingot: the give must come first, or each waits on the other
+    focus = Focus(Understanding.given("Craft shears", SHEARS), lambda check: Verdict(holds=False, detail=""))
+    focus.update()
+    [(_, waiting)] = focus.need([Item(name=IRON, count=2)], "mc-craft", team(holding("bob", 0), holding("alice", 1)))
+    assert waiting.says == "wait while alice makes it"  # read at the next step, after the inbox:
+    [(index, handing)] = focus.take(gives([message("please give me 1 iron_ingot")], holding("bob", 1)))
+    assert index == 0 and focus.update() == handing and handing.says == "give alice 1 iron_ingot"
+
+
 class Inbox:
     """A team whose inbox holds one line, read once; its teammate carries one iron ingot."""
 
