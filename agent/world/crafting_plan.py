@@ -71,7 +71,7 @@ def plan(item: str, count: int, inventory: dict[str, int], near: set[str] | froz
          mc_version: str | None = None) -> CraftingPlan:
     """Steps that bring the inventory to `count` of `item`; `near` names the blocks known near
     (a crafting table or a furnace among them is used, not made)."""
-    start = _State(dict(inventory), frozenset(near), lenient=False, stations={s for s in (TABLE, FURNACE) if s in near})
+    start = _start(inventory, near)
     for lenient in (False, True):
         state = start.copy()
         state.lenient = lenient
@@ -87,7 +87,7 @@ def used_up(item: str, count: int, inventory: dict[str, int], near: set[str] | f
             mc_version: str | None = None) -> dict[str, int] | None:
     """What of `inventory` a plan for `count` of `item` uses up, when it digs nothing (crafts and
     smelts from what is held, down the whole recipe tree); None when it must dig or finds no way."""
-    state = _State(dict(inventory), frozenset(near), lenient=False, stations={s for s in (TABLE, FURNACE) if s in near})
+    state = _start(inventory, near)
     try:
         _Planner(mc_version).need(state, item, count, depth=0, visiting=frozenset())
     except _NoWay:
@@ -95,6 +95,11 @@ def used_up(item: str, count: int, inventory: dict[str, int], near: set[str] | f
     if any(step.action == "collect" for step in state.steps):
         return None
     return {name: n - state.inventory.get(name, 0) for name, n in inventory.items() if n > state.inventory.get(name, 0)}
+
+
+def _start(inventory: dict[str, int], near: set[str] | frozenset[str]) -> _State:
+    """A search's first state: what is held, and the stations near used where they stand."""
+    return _State(dict(inventory), frozenset(near), lenient=False, stations={s for s in (TABLE, FURNACE) if s in near})
 
 
 class _Planner:

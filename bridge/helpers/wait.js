@@ -25,8 +25,7 @@ async function wait (bot, args) {
     told: () => untilTold === true && unread(bot) > 0
   }
   const started = Date.now()
-  await waitFor(() => Object.values(ends).some((holds) => holds()), seconds * 1000)
-  const endedBy = Object.keys(ends).find((name) => ends[name]()) ?? 'time'
+  const endedBy = await waitFor(() => Object.keys(ends).find((name) => ends[name]()), seconds * 1000) ?? 'time'
   return { ...state(bot), waited_s: (Date.now() - started) / 1000, ended_by: endedBy }
 }
 
