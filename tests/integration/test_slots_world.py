@@ -33,6 +33,19 @@ def test_an_item_is_equipped_once_the_inventory_shows_it(flat: Body) -> None:
     assert held["held"]["name"] == "oak_planks"
 
 
+def test_only_what_can_be_worn_goes_in_an_armour_slot(flat: Body) -> None:
+    flat.teleport(-7.5, 5, 8.5, "south")
+    flat.bot.chat("/give walker white_wool 1")  # set-up: an item no one wears
+    flat.bot.chat("/give walker iron_helmet 1")
+    assert wait_for(lambda: {"white_wool", "iron_helmet"} <= {i["name"] for i in flat.ok("mc-inventory")["items"]})
+    refused = flat.call("mc-equip", item="white_wool", destination="head")
+    assert (refused.status, refused.code) == ("failed", "refused")
+    assert "white_wool cannot be worn on the head" in refused.reason
+    assert any(i["name"] == "white_wool" for i in flat.ok("mc-inventory")["items"])  # still carried
+    worn = flat.ok("mc-equip", item="iron_helmet", destination="head")
+    assert worn["equipped"] == "iron_helmet" and all(i["name"] != "iron_helmet" for i in worn["items"])
+
+
 def test_placing_what_is_no_block_is_incomplete_as_the_world_reads_it(flat: Body) -> None:
     flat.teleport(-9.5, 5, 6.5, "south")
     flat.bot.chat("/give walker stick 1")
