@@ -31,7 +31,7 @@ from agent.planner.control import RunControl
 from agent.session.goal import goals_asked
 from agent.session.run import RunRequest, load_tools, plan_in_session
 from agent.session.team import Team, Teammate
-from agent.session.world import WorldOptions, WorldSession, bot_session
+from agent.session.world import WorldOptions, WorldSession, bot_session, viewer_for
 from agent.tools import Toolbox, ToolSource
 from agent.trace import Event, TraceWriter
 from agent.trace.records import Usage
@@ -101,7 +101,7 @@ def plan_team(request: TeamRequest) -> TeamResult:
         first = stack.enter_context(bot_session(configs[0], world))
         if request.on_ready is not None:
             request.on_ready(first)
-        sessions = [first, *(stack.enter_context(_teammate(first, c)) for c in configs[1:])]
+        sessions = [first, *(stack.enter_context(_teammate(first, c, n)) for n, c in enumerate(configs[1:], 1))]
 
         def run(i: int) -> None:
             bot = team.bots[i]
@@ -226,13 +226,16 @@ def _member_request(request: TeamRequest, bot: Teammate, goals: Understanding, w
 
 
 @contextmanager
-def _teammate(first: WorldSession, config: AgentConfig) -> Iterator[WorldSession]:
-    """Another bot in the first one's world. It does not start the server again when the server
-    dies (the first bot's keeper does), so it has no `local`."""
+def _teammate(first: WorldSession, config: AgentConfig, nth: int) -> Iterator[WorldSession]:
+    """The `nth` other bot in the first one's world, with a viewer of its own on the port after the
+    one before (any free one when the configured port is 0). It does not start the server again
+    when the server dies (the first bot's keeper does), so it has no `local`."""
     host, port = first.address.rsplit(":", 1)
     version = first.server.version if first.server is not None else config.mc_version
     with connect(host=host, port=int(port), username=config.username, version=version) as bot:
-        session = WorldSession(bot, first.server, first.address, config=config, world=first.world)
+        assert first.world is not None, "bot_session sets the world"
+        viewer = viewer_for(config, first.world, bot, config.viewer.port + nth if config.viewer.port else 0)
+        session = WorldSession(bot, first.server, first.address, viewer, config=config, world=first.world)
         try:
             yield session
         finally:

@@ -117,7 +117,7 @@ class WorldSession:
         self.bot = bot
         if self.viewer is not None and self.world is not None:
             try:
-                self.viewer = _viewer(self.config, self.world, bot)
+                self.viewer = viewer_for(self.config, self.world, bot, self.viewer.port)  # where it was
             except BridgeError as e:  # the bot is back; a viewer that cannot follow is no reason to fail that
                 self.viewer = None
                 print(f"viewer: not restarted after the rejoin: {e}", file=sys.stderr)
@@ -139,7 +139,7 @@ def bot_session(config: AgentConfig, world: WorldOptions) -> Iterator[WorldSessi
         if config.server.kind == "remote":
             with _joined(config, config.server.host, config.server.port, config.mc_version) as bot:
                 address = f"{config.server.host}:{config.server.port}"
-                yield WorldSession(bot, None, address, _viewer(config, world, bot), config=config, world=world)
+                yield WorldSession(bot, None, address, viewer_for(config, world, bot), config=config, world=world)
             return
         port = config.server.port
         if port and not port_is_free(config.server.host, port):
@@ -148,7 +148,7 @@ def bot_session(config: AgentConfig, world: WorldOptions) -> Iterator[WorldSessi
         with tempfile.TemporaryDirectory(prefix="mcagent-journal-") as folder:
             server = local_server(config, world, port=port, journal=Path(folder) / JOURNAL_FILE)
             with server as info, _joined(config, info.host, info.port, info.version) as bot:
-                session = WorldSession(bot, info, f"{info.host}:{info.port}", _viewer(config, world, bot),
+                session = WorldSession(bot, info, f"{info.host}:{info.port}", viewer_for(config, world, bot),
                                        local=server, config=config, world=world)
                 try:
                     yield session
@@ -158,12 +158,15 @@ def bot_session(config: AgentConfig, world: WorldOptions) -> Iterator[WorldSessi
         shutdown()
 
 
-def _viewer(config: AgentConfig, world: WorldOptions, bot: BotConnection) -> ViewerInfo | None:
+def viewer_for(config: AgentConfig, world: WorldOptions, bot: BotConnection, port: int | None = None) -> ViewerInfo | None:
+    """The bot's web viewer when the run asks for one, on `port` (None: the configured one; 0: any
+    free one), its URL said on stderr."""
     if not world.viewer:
         return None
     v = config.viewer
-    viewer = bot.start_viewer(v.port, host=v.host, first_person=v.first_person)
-    print(f"viewer: {viewer.url} (open it in a browser; chunks appear after a few seconds)", file=sys.stderr)
+    viewer = bot.start_viewer(v.port if port is None else port, host=v.host, first_person=v.first_person)
+    print(f"viewer: {viewer.url} follows {config.username} (open it in a browser; chunks appear after a few seconds)",
+          file=sys.stderr)
     return viewer
 
 

@@ -2,21 +2,26 @@
 world, each planning on its own thread; each carries what the team file gives it and lacks the
 tools it is denied; the team's goal is reached when one bot reaches it, and the others stop;
 each bot's trace is in a folder of its own, and `mcagent replay FOLDER` shows them as one
-timeline. With the in-process model, the team gets a llama-server with a slot per bot. Ctrl-C
-stops every bot and still prints the team's summary."""
+timeline. With the in-process model, the team gets a llama-server with a slot per bot; with
+--viewer, each bot gets a viewer of its own. Ctrl-C stops every bot and still prints the team's
+summary."""
 
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
 import threading
+import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from agent.trace import read_trace
 from support.planning import FIXTURES, NOTE_POLICY, run_config
-from support.procs import env_with_token, interruptible, mcagent, new_token, transcript, wait_until_gone
+from support.procs import (env_with_token, interruptible, listening_addresses, mcagent, new_token, transcript,
+                           wait_until_gone)
 
 FIRST_OFFER = FIXTURES / "planner" / "first_offer_policy.py"
 
@@ -70,12 +75,12 @@ def test_bench_team_measures_each_bots_steps_and_episodes_an_hour(tmp_path: Path
 
 
 def test_ctrl_c_stops_every_bot_and_ends_the_team_with_its_summary_and_130(tmp_path: Path) -> None:
-    trace, token = tmp_path / "run" / "trace.jsonl", new_token()
+    trace, token, errors = tmp_path / "run" / "trace.jsonl", new_token(), tmp_path / "stderr.txt"
     proc = subprocess.Popen(
         [sys.executable, "-m", "agent.cli", "run", "--bots", "2", "--goal", "keep notes of what you see", "--port", "0",
          "--config", str(run_config(tmp_path)), "--llm", f"scripted:{NOTE_POLICY}", "--max-steps", "1000",
-         "--trace", str(trace)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env_with_token(token), stdin=subprocess.DEVNULL,
+         "--trace", str(trace), "--viewer", "--viewer-port", "0"],
+        stdout=subprocess.PIPE, stderr=errors.open("w"), text=True, env=env_with_token(token), stdin=subprocess.DEVNULL,
         preexec_fn=interruptible,
     )
     try:
@@ -85,16 +90,27 @@ def test_ctrl_c_stops_every_bot_and_ends_the_team_with_its_summary_and_130(tmp_p
             if len(seen) == 2:
                 break
         assert len(seen) == 2, "the bots never reached step 2"
+        viewers = _viewers(errors.read_text())  # printed when each bot joined, before any step
+        assert set(viewers) == {"mcagent1", "mcagent2"} and len(set(viewers.values())) == 2, viewers
+        for url in viewers.values():
+            assert "Prismarine Viewer" in urllib.request.urlopen(url, timeout=5).read().decode()
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
+        out, _ = proc.communicate(timeout=60)
     finally:
         proc.kill()
+    err = errors.read_text()
     assert proc.returncode == 130, err
     assert out.count("outcome: stopped (stopped, as Ctrl-C asked)") == 2 and "team: not verified" in out, out + err
     assert "Traceback" not in err
     for bot in ("mcagent1", "mcagent2"):
         assert read_trace(tmp_path / "run" / bot / "trace.jsonl").end.outcome == "stopped"
     assert wait_until_gone(token, timeout_s=5) == []
+    assert all(listening_addresses(urlsplit(url).port) == [] for url in viewers.values()), "a viewer outlived the run"
+
+
+def _viewers(stderr: str) -> dict[str, str]:
+    """The viewers a run said it started on stderr: {bot: url}."""
+    return {bot: url for url, bot in re.findall(r"^viewer: (\S+) follows (\S+) ", stderr, re.MULTILINE)}
 
 
 def test_bots_on_threads_of_their_own_call_the_bridge_at_once_and_each_gets_its_own_reply(bot, observer) -> None:

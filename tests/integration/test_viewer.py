@@ -3,26 +3,12 @@
 from __future__ import annotations
 
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from agent.bridge import BridgeError, connect
 from agent.server import ServerInfo
-
-LISTEN = "0A"  # TCP state in /proc/net/tcp
-
-
-def listening_addresses(port: int) -> list[str]:
-    """Local addresses (hex, as the kernel writes them) of sockets listening on `port`."""
-    found = []
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        for line in Path(table).read_text().splitlines()[1:]:
-            fields = line.split()
-            address, hex_port = fields[1].split(":")
-            if int(hex_port, 16) == port and fields[3] == LISTEN:
-                found.append(address)
-    return found
+from support.procs import listening_addresses
 
 
 def test_viewer_serves_its_page_on_loopback_only(server: ServerInfo) -> None:

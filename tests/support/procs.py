@@ -99,3 +99,18 @@ def interruptible() -> None:
     send SIGINT would test nothing. Children of those tests start with it restored.
     """
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+LISTEN = "0A"  # TCP state in /proc/net/tcp
+
+
+def listening_addresses(port: int) -> list[str]:
+    """Local addresses (hex, as the kernel writes them) of sockets listening on `port`."""
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            address, hex_port = fields[1].split(":")
+            if int(hex_port, 16) == port and fields[3] == LISTEN:
+                found.append(address)
+    return found
