@@ -33,6 +33,7 @@ from agent.session.team import Team
 from agent.session.team_run import TeamRequest, plan_team
 from agent.tools import ToolSource, standard_sources
 from agent.trace.reader import TraceError, read_trace
+from agent.trace.schema import RunTotals
 
 
 class EpisodeSpec(BaseModel):
@@ -82,7 +83,7 @@ class EpisodeSpec(BaseModel):
             return None
 
     def record(self, result: RunResult | None, reason: str, wall_s: float,
-               build: BuildScore | None = None) -> EpisodeRecord:
+               build: BuildScore | None = None, bots: dict[str, RunTotals] | None = None) -> EpisodeRecord:
         base = dict(suite=self.suite, scenario=self.task.name, seed=self.seed, llm=self.llm, goal=self.task.goal,
                     check=self.task.scored.describe(), wall_s=wall_s, trace=str(self.trace_path), build=build)
         costs = self.costs()
@@ -100,7 +101,7 @@ class EpisodeSpec(BaseModel):
             judged=judged.holds if judged is not None else None, refuted=claimed and judged is not None and not judged.holds, claims=result.claims,
             claims_refused=result.claims_refused, steps=result.steps, inner_steps=result.inner_steps,
             llm_calls=usage.calls, tokens_in=usage.prompt_tokens, tokens_out=usage.completion_tokens, reason=result.reason,
-            rejoins=result.rejoins, deaths=result.deaths, **figures,
+            rejoins=result.rejoins, deaths=result.deaths, bots=bots or {}, **figures,
         )
 
 
@@ -164,11 +165,16 @@ def run_episode(spec: EpisodeSpec) -> EpisodeRecord:
     build, scores = spec.task.built(spec.seed), []
     after_run = None if build is None else lambda session: scores.append(read_score(session.bot, build))
     try:
-        team = spec.task.team
-        result = plan_in_world(request(spec, after_run)) if team is None else plan_team(team_request(spec, team)).as_one()
+        team, bots = spec.task.team, dict[str, RunTotals]()
+        if team is None:
+            result = plan_in_world(request(spec, after_run))
+        else:
+            ran = plan_team(team_request(spec, team))
+            result, bots = ran.as_one(), ran.totals()
     except Exception as e:  # noqa: BLE001 - whatever stopped the episode becomes its record's reason
         return spec.record(None, f"{type(e).__name__}: {e}", time.monotonic() - started)
-    return spec.record(result, result.reason, time.monotonic() - started, build=scores[0] if scores else None)
+    return spec.record(result, result.reason, time.monotonic() - started, build=scores[0] if scores else None,
+                       bots=bots)
 
 
 def main(argv: list[str]) -> int:

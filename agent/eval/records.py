@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from agent.blueprint.score import BuildScore
 from agent.errors import ConfigError
 from agent.trace.schema import (
-    Event, LlmCall, MethodEnd, MethodStart, MethodStep, Milestone, OuterStep, RunEnd, ToolCall, ToolResult,
+    Event, LlmCall, MethodEnd, MethodStart, MethodStep, Milestone, OuterStep, RunEnd, RunTotals, ToolCall, ToolResult,
 )
 
 EPISODES_FILE = "episodes.jsonl"
@@ -185,6 +185,8 @@ class EpisodeRecord(BaseModel):
                                      "the world could not be read")
     deaths: int = Field(0, ge=0, description="times the bot died and was respawned")
     milestones: list[MilestoneReached] = Field(default_factory=list, description="the scenario's milestones reached")
+    bots: dict[str, RunTotals] = Field(default_factory=dict, description="a team's episode: each bot's own run by "
+                                       "name, in the team's order (the figures above add them up); empty for one bot")
 
     def name(self) -> str:
         """The episode in a few words, e.g. cave seed 3 llamacpp."""

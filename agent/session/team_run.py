@@ -35,6 +35,7 @@ from agent.session.world import WorldOptions, WorldSession, bot_session, viewer_
 from agent.tools import Toolbox, ToolSource
 from agent.trace import Event, TraceWriter
 from agent.trace.records import Usage
+from agent.trace.schema import RunTotals
 from agent.trace.team import TRACE_FILE
 
 class TeamRequest(BaseModel):
@@ -71,6 +72,11 @@ class TeamResult(BaseModel):
     @property
     def exit_code(self) -> int:
         return 130 if self.interrupted else 0 if self.verified else 1
+
+    def totals(self) -> dict[str, RunTotals]:
+        """Each bot's run, by name, as its trace's end keeps it."""
+        return {name: RunTotals.model_validate(r.model_dump(include=set(RunTotals.model_fields)))
+                for name, r in self.results.items()}
 
     def as_one(self) -> RunResult:
         """The team's run as one result, for an eval's record: the run of the bot that reached the

@@ -85,6 +85,13 @@ def test_the_team_as_one_result_is_the_reaching_bots_with_everyones_costs() -> N
     assert (whole.usage.calls, whole.usage.seconds, whole.wall_s) == (8, 2.0, 4.0)
 
 
+def test_each_bots_own_run_is_kept_beside_the_sum() -> None:
+    totals = TeamResult(results={"Ada": _run("stopped", False, 2, 3), "Bob": _run("success", True, 4, 5)},
+                        shared=True).totals()
+    assert list(totals) == ["Ada", "Bob"]
+    assert [(t.outcome, t.steps, t.usage.calls) for t in totals.values()] == [("stopped", 2, 3), ("success", 4, 5)]
+
+
 def test_model_slots_give_a_server_spec_a_slot_per_bot_and_other_specs_as_they_are() -> None:
     with model_slots(AgentConfig(llm="llama-server:http://127.0.0.1:9"), 3) as specs:
         assert specs == [f"llama-server:http://127.0.0.1:9?slot={i}" for i in range(3)]
