@@ -3,8 +3,8 @@
 - In a method (LoopWatch): the same call giving the same result in the same place, or the bot
   coming back to a cell it has stood in, step after step.
 - In the outer loop (StaleWatch): a step that changed nothing in the world, or gave the same
-  result as the same call did before. Its tool is not offered again until something changes,
-  so the model must try something else.
+  result as the same call did before. Its tool is not offered again until something changes
+  (the world, or the sub-goal), so the model must try something else.
 
 The runtime tells the model in the prompt once it happens, and past a bound ends the method
 as FAILED, or the run as failed, with that reason: a loop the model did not break is not progress.
@@ -86,7 +86,7 @@ class StaleWatch:
     """A stale step changed nothing in the world, or (where that is unknown) gave the same result as
     the same call before. Its tool is withheld until something changes: in an unchanged world the
     same tool would do the same again, so the model must choose another. A step that changes the
-    world, or gives a new result, offers every tool again."""
+    world, or gives a new result, offers every tool again, and so does a new sub-goal."""
 
     def __init__(self) -> None:
         self._steps: deque[tuple[str, str, bool]] = deque(maxlen=WINDOW)  # (call, result, stale)
@@ -96,6 +96,12 @@ class StaleWatch:
     def withheld(self) -> frozenset[str]:
         """The tools not offered at the next step: each stale since the world last changed."""
         return frozenset(self._withheld)
+
+    def offer_again(self) -> None:
+        """Every tool offered again, the steps kept for the bound: the plan turned to another
+        sub-goal, which asks the tools something else (mc-craft refused a bookshelf and so the
+        planks it lacks became the sub-goal: mc-craft of the planks is another call)."""
+        self._withheld.clear()
 
     def see(self, tool: str | None, args: dict[str, Any] | None, result: ToolResult, changed: bool | None) -> Stale:
         """Counts this step. `changed`: whether the world around the bot changed during it; None

@@ -150,6 +150,17 @@ def test_what_a_failed_step_lacked_becomes_the_next_sub_goal_and_the_prompt_turn
     assert prompts.FOCUS.format(index=1, of=2, says="get 2 stick (craft needs it)") in r.prompts()[-1]
 
 
+def test_a_tool_withheld_as_stale_is_offered_again_for_the_sub_goal_its_refusal_made():
+    goals = understand("get a stone pickaxe")
+    focus = Focus(goals, lambda check: Verdict(holds=False, detail=""))
+    r = rig([*act("craft", {"item": "stone_pickaxe", "count": 1}), *reflect(), *act("measure", {"distance": 1}),
+             *reflect()], max_steps=2)
+    r.planner.run("get a stone pickaxe", r.executor, judge=judge(False), check=goals.check, focus=focus,
+                  digest=lambda: "same world")  # the refusal changed nothing: craft went stale
+    first, second = [e for e in r.trace.events if isinstance(e, OuterStep)]
+    assert first.loop.startswith("LOOP: craft changed nothing") and "craft" in second.offered  # for the sticks
+
+
 def test_what_a_step_aside_from_the_focus_lacked_is_not_a_need():
     goals = understand("get 2 sand")  # dug, never made: the check gives craft no arguments
     focus = Focus(goals, lambda check: Verdict(holds=False, detail=""))
