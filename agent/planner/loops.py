@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,10 +87,12 @@ class StaleWatch:
     """A stale step changed nothing in the world, or (where that is unknown) gave the same result as
     the same call before. Its tool is withheld until something changes: in an unchanged world the
     same tool would do the same again, so the model must choose another. A step that changes the
-    world, or gives a new result, offers every tool again, and so does a new sub-goal."""
+    world, or gives a new result, offers every tool again; a new sub-goal offers those it gives
+    a call not yet made."""
 
     def __init__(self) -> None:
-        self._steps: deque[tuple[str, str, bool]] = deque(maxlen=WINDOW)  # (call, result, stale)
+        # (tool, arguments, call, result, stale)
+        self._steps: deque[tuple[str | None, dict[str, Any], str, str, bool]] = deque(maxlen=WINDOW)
         self._withheld: set[str] = set()
 
     @property
@@ -97,27 +100,35 @@ class StaleWatch:
         """The tools not offered at the next step: each stale since the world last changed."""
         return frozenset(self._withheld)
 
-    def offer_again(self) -> None:
-        """Every tool offered again, the steps kept for the bound: the plan turned to another
-        sub-goal, which asks the tools something else (mc-craft refused a bookshelf and so the
-        planks it lacks became the sub-goal: mc-craft of the planks is another call)."""
-        self._withheld.clear()
+    def offer_again(self, given: Mapping[str, Mapping[str, Any]]) -> None:
+        """The plan turned to another sub-goal, which gives these tools their arguments (`given`,
+        by tool): a withheld tool is offered again where no stale step in the window already
+        made that call (mc-craft refused a bookshelf; the planks it lacked, the next sub-goal, are
+        another call). The steps are kept for the bound."""
+        for tool in [t for t in self._withheld if t in given]:
+            if not any(t == tool and _within(given[tool], args) for t, args, _, _, stale in self._steps if stale):
+                self._withheld.discard(tool)
 
     def see(self, tool: str | None, args: dict[str, Any] | None, result: ToolResult, changed: bool | None) -> Stale:
         """Counts this step. `changed`: whether the world around the bot changed during it; None
         when unknown (no world, or a tool that does not act in it)."""
         call = json.dumps([tool, args], sort_keys=True, default=str)
         outcome = json.dumps([result.status, result.code, result.value], default=str)
-        repeated = any(c == call and o == outcome for c, o, _ in self._steps)
+        repeated = any(c == call and o == outcome for _, _, c, o, _ in self._steps)
         stale = tool is not None and (changed is False or (changed is None and repeated))
-        self._steps.append((call, outcome, stale))
+        self._steps.append((tool, args or {}, call, outcome, stale))
         if not stale:
             self._withheld.clear()
             return Stale()
         self._withheld.add(str(tool))
-        times = sum(c == call and was for c, _, was in self._steps)
+        times = sum(c == call and was for _, _, c, _, was in self._steps)
         said = f"{tool} {'changed nothing in the world' if changed is False else 'gave the same result as before'}"
         if times > 1:
             said += f" ({times} times in the last {len(self._steps)} steps)"
         return Stale(said=f"LOOP: {said}; it is not offered again until something changes.",
                      ended=said if times >= STALE_BOUND else None)
+
+
+def _within(given: Mapping[str, Any], args: Mapping[str, Any]) -> bool:
+    """Whether a call with `args` was one with the `given` arguments (the rest the model's)."""
+    return all(args.get(k) == v for k, v in given.items())

@@ -189,14 +189,14 @@ class Planner:
 
     def _refocus(self, s, frame: Frame) -> None:
         """Before an outer step of the main plan: when the first unmet sub-goal is another, the
-        plan turns to it, and the prompt says so, with the tools that fit it, stale ones too (what
-        they are asked is new); when only the parts
-        of its check left to do changed, the offer turns to those."""
+        plan turns to it, and the prompt says so, with the tools that fit it (stale ones too, where
+        it gives them a call not made yet); when only the parts of its check left to do changed,
+        the offer turns to those."""
         if self._focus is None:
             return
         if (moved := self._focus.update()) is not None:
             self._aim(moved.check, frame.executor, moved.given)
-            frame.watch.offer_again()
+            frame.watch.offer_again(self.ctx.given)
             focused = self._focused(frame, moved, outer_step=frame.outer_step)
             said = prompts.FOCUS.format(index=focused.index, of=focused.of, says=moved.says)
         elif (left := self._focus.unmet()) is not None and left != self._aim_check:

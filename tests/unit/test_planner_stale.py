@@ -81,3 +81,14 @@ def test_tools_stay_withheld_until_the_world_changes():
     assert watch.withheld == set()
     watch.see("mc-map", {}, ToolResult.success({}, "the map"), changed=False)
     assert watch.withheld == {"mc-map"}
+
+
+def test_a_new_sub_goal_offers_again_a_withheld_tool_it_gives_a_call_not_yet_made():
+    watch = StaleWatch()
+    watch.see("craft", {"item": "bookshelf", "count": 1}, ToolResult.failure("refused", "lacks planks"), changed=False)
+    watch.see("mc-wait", {"seconds": 5}, ToolResult.success({}, "waited"), changed=False)
+    watch.offer_again({"craft": {"item": "bookshelf"}})  # the same call again: still withheld
+    assert watch.withheld == {"craft", "mc-wait"}
+    watch.offer_again({"craft": {"item": "oak_planks", "count": 6}, "mc-give": {"item": "book"}})
+    assert watch.withheld == {"mc-wait"}  # craft has another call; mc-wait was given none
+
