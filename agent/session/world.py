@@ -158,7 +158,8 @@ def bot_session(config: AgentConfig, world: WorldOptions) -> Iterator[WorldSessi
         shutdown()
 
 
-def viewer_for(config: AgentConfig, world: WorldOptions, bot: BotConnection, port: int | None = None) -> ViewerInfo | None:
+def viewer_for(config: AgentConfig, world: WorldOptions, bot: BotConnection,
+               port: int | None = None) -> ViewerInfo | None:
     """The bot's web viewer when the run asks for one, on `port` (None: the configured one; 0: any
     free one), its URL said on stderr."""
     if not world.viewer:

@@ -35,7 +35,8 @@ def test_a_mindcraft_task_file_runs_as_it_is_written(tmp_path) -> None:
     runs = {bot: read_trace(Path(team.trace) / bot / "trace.jsonl") for bot in ("agent0", "agent1")}
     assert all(run.end is not None for run in runs.values()), team
     assert list(team.bots) == ["agent0", "agent1"]  # each bot's own figures, as its trace ended
-    assert [(b.steps, b.usage.calls) for b in team.bots.values()] == [(r.end.steps, r.end.usage.calls) for r in runs.values()]
+    ends = [(r.end.steps, r.end.usage.calls) for r in runs.values()]
+    assert [(b.steps, b.usage.calls) for b in team.bots.values()] == ends
     assert team.steps == sum(b.steps for b in team.bots.values())
     denied = runs["agent0"]  # its !collectBlocks is denied: mc-collect is not its tool, not even a skill's
     assert "mc-collect" not in denied.start.tools and not any(
