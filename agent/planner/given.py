@@ -7,6 +7,7 @@ chest itself."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from agent.blueprint.model import materials
@@ -17,6 +18,11 @@ from agent.tools import Toolbox
 
 
 MAX_COLLECT = 16  # mc-collect's bound on one call
+
+
+def made_with(given: Mapping[str, Any], args: Mapping[str, Any] | None) -> bool:
+    """Whether a call with `args` was made with the `given` arguments (the rest the model's)."""
+    return all((args or {}).get(k) == v for k, v in given.items())
 
 
 def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any]]:

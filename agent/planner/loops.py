@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from agent.planner.given import made_with
 from agent.tools import ToolResult
 
 WINDOW = 10  # the last steps looked at
@@ -106,7 +107,7 @@ class StaleWatch:
         made that call (mc-craft refused a bookshelf; the planks it lacked, the next sub-goal, are
         another call). The steps are kept for the bound."""
         for tool in [t for t in self._withheld if t in given]:
-            if not any(t == tool and _within(given[tool], args) for t, args, _, _, stale in self._steps if stale):
+            if not any(t == tool and made_with(given[tool], args) for t, args, _, _, stale in self._steps if stale):
                 self._withheld.discard(tool)
 
     def see(self, tool: str | None, args: dict[str, Any] | None, result: ToolResult, changed: bool | None) -> Stale:
@@ -128,7 +129,3 @@ class StaleWatch:
         return Stale(said=f"LOOP: {said}; it is not offered again until something changes.",
                      ended=said if times >= STALE_BOUND else None)
 
-
-def _within(given: Mapping[str, Any], args: Mapping[str, Any]) -> bool:
-    """Whether a call with `args` was one with the `given` arguments (the rest the model's)."""
-    return all(args.get(k) == v for k, v in given.items())

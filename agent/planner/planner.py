@@ -39,7 +39,7 @@ from agent.planner.domains import callable_now, lacking
 from agent.tools.schema import DomainValues
 from agent.planner.control import ENDINGS, LlmFailed, RunControl, ending
 from agent.planner.focus import Focus, achievers, aimed_words
-from agent.planner.given import given_args, supporting_args
+from agent.planner.given import given_args, made_with, supporting_args
 from agent.planner.loop import outer_loop
 from agent.planner.method import run_method
 from agent.planner.offer import Offering, StepOffer, offer_text
@@ -221,7 +221,7 @@ class Planner:
         if self._focus is None or ran.result.status != "failed" or ran.turn.tool is None:
             return
         stated = self.ctx.given.get(ran.turn.tool)
-        if stated is None or any((ran.turn.args or {}).get(k) != v for k, v in stated.items()):
+        if stated is None or not made_with(stated, ran.turn.args):
             return
         values = self.ctx.values() or {}
         at_hand = [*values.get("carried", []), *values.get("block_seen", [])]  # a crafting table among them

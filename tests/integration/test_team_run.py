@@ -76,13 +76,14 @@ def test_bench_team_measures_each_bots_steps_and_episodes_an_hour(tmp_path: Path
 
 def test_ctrl_c_stops_every_bot_and_ends_the_team_with_its_summary_and_130(tmp_path: Path) -> None:
     trace, token, errors = tmp_path / "run" / "trace.jsonl", new_token(), tmp_path / "stderr.txt"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "agent.cli", "run", "--bots", "2", "--goal", "keep notes of what you see", "--port", "0",
-         "--config", str(run_config(tmp_path)), "--llm", f"scripted:{NOTE_POLICY}", "--max-steps", "1000",
-         "--trace", str(trace), "--viewer", "--viewer-port", "0"],
-        stdout=subprocess.PIPE, stderr=errors.open("w"), text=True, env=env_with_token(token), stdin=subprocess.DEVNULL,
-        preexec_fn=interruptible,
-    )
+    with errors.open("w") as stderr:  # the child keeps its own copy
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "agent.cli", "run", "--bots", "2", "--goal", "keep notes of what you see", "--port",
+             "0", "--config", str(run_config(tmp_path)), "--llm", f"scripted:{NOTE_POLICY}", "--max-steps", "1000",
+             "--trace", str(trace), "--viewer", "--viewer-port", "0"],
+            stdout=subprocess.PIPE, stderr=stderr, text=True, env=env_with_token(token), stdin=subprocess.DEVNULL,
+            preexec_fn=interruptible,
+        )
     try:
         seen: set[str] = set()
         for line in proc.stdout:  # both bots past their second step
