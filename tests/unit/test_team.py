@@ -4,6 +4,7 @@ traces read as one timeline (agent/trace/team.py), without a server."""
 from __future__ import annotations
 
 import _thread
+import signal
 import threading
 import time
 from pathlib import Path
@@ -123,9 +124,10 @@ def test_what_a_shared_goal_asks_to_hold_is_the_teams_to_hold() -> None:
 
 def test_ctrl_c_while_the_team_waits_stops_every_bot_and_returns_only_once_each_run_ended() -> None:
     controls, finished = [RunControl(), RunControl()], []
+    give_up = time.monotonic() + 30  # an interrupt that never lands fails the test, never hangs it
 
     def run(i: int) -> None:
-        while True:  # a bot's steps, each ending at a stop request
+        while time.monotonic() < give_up:  # a bot's steps, each ending at a stop request
             try:
                 controls[i].check()
             except StopRequested:
@@ -138,6 +140,12 @@ def test_ctrl_c_while_the_team_waits_stops_every_bot_and_returns_only_once_each_
         class bot:  # noqa: N801
             halt = staticmethod(lambda: None)
 
-    threading.Timer(0.2, _thread.interrupt_main).start()
-    assert _run_all({"a": lambda: run(0), "b": lambda: run(1)}, controls, [Session(), Session()]) is True
+    # A shell's `make test &` hands SIGINT on ignored, and interrupt_main then does nothing.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        threading.Timer(0.2, _thread.interrupt_main).start()
+        interrupted = _run_all({"a": lambda: run(0), "b": lambda: run(1)}, controls, [Session(), Session()])
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert interrupted is True
     assert sorted(finished) == [0, 1]
