@@ -34,7 +34,8 @@ def test_allowlisted_commands_run_and_others_are_refused(server: ServerInfo) -> 
             boss.chat("!goal dig down three blocks")
             assert wait_for(lambda: goals == ["dig down three blocks"])
             boss.chat("!stop")
-            assert wait_for(lambda: stops == ["boss"])
+            # A command acts (on_stop) before it is reported (on_event): wait for the report too.
+            assert wait_for(lambda: stops == ["boss"] and len(heard) == 4), heard
             assert [c.accepted for c in heard] == [False, True, True, True]
         finally:
             commander.close()
