@@ -1,7 +1,7 @@
 # The two commands: `make demo` runs the main job, `make test` runs the tests.
 # Both install what is missing first (scripts/bootstrap.sh; quick once done).
 # `make unit` runs the tests that start no server (not marked `integration`), for quick turns.
-# `make test` runs them in three worker processes (pytest-xdist), more than the 2 cores: most of a
+# `make test` runs them in four worker processes (pytest-xdist), twice the 2 cores: much of a
 # test's time is real-time waiting on servers and walks. Each worker starts its own servers on free
 # ports; --dist loadfile keeps a file on one worker, so a file's module fixtures start once.
 .PHONY: bootstrap test unit demo bench clean
@@ -10,7 +10,7 @@ bootstrap:
 	@scripts/bootstrap.sh
 
 test: bootstrap
-	.venv/bin/python -m pytest -n 3 --dist loadfile
+	.venv/bin/python -m pytest -n 4 --dist loadfile
 
 unit: bootstrap
 	.venv/bin/python -m pytest -m "not integration"

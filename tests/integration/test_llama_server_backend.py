@@ -27,7 +27,8 @@ from agent.trace.schema import LlmCall, RunEnd  # noqa: E402
 from support.planning import run_config  # noqa: E402
 from support.procs import env_with_token, interruptible, mcagent, new_token, transcript, wait_until_gone  # noqa: E402
 
-ASKED = 50
+# Calls under a neighbour, and in-process repeats: each rambling neighbour call shares several.
+ASKED = 15
 # Calls with the server to itself: enough to see a repeat is exact.
 ALONE = 5
 TOOLS = ["mc-look", "mc-move", "mc-observe-blocks", "explore-area", "mc-map", "mc-dig", "mc-pillar-up",

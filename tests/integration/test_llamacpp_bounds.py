@@ -20,7 +20,9 @@ from llama_cpp import LlamaGrammar  # noqa: E402
 from agent.llm.grammar import grammar_for, grammar_for_pattern  # noqa: E402
 from agent.llm.llamacpp import LlamaCppBackend  # noqa: E402
 
-SAMPLES = 30
+# Enough to see a grammar that let 1000 through: under llama-cpp-python's own grammar the model
+# writes it in 3 of 3 samples (the stock-grammar test below).
+SAMPLES = 10
 HOT = 1.5
 # Room for the longest arguments the grammars below allow, so every sample ends as complete JSON.
 MAX_TOKENS = 96
@@ -81,5 +83,5 @@ def test_a_thought_held_to_a_line_is_never_empty(llama):
               "THOUGHTS: ")
     grammar = grammar_for_pattern(prompts.LINE)
     texts = [llama.create_completion(prompt, max_tokens=12, temperature=HOT, seed=seed, grammar=grammar,
-                                     stop=["\n"])["choices"][0]["text"] for seed in range(SAMPLES // 3)]
+                                     stop=["\n"])["choices"][0]["text"] for seed in range(10)]
     assert all(text[:1].strip() and "\n" not in text for text in texts), texts

@@ -1,35 +1,14 @@
-"""What holds for every Minecraft world tool on the real server: every scenario builds, bad
-arguments name the field, and a kicked, absent or dead bot fails with a code to act on.
-Each tool's own tests are in test_mc_<tool>.py."""
+"""What holds for every Minecraft world tool on the real server: bad arguments name the field,
+and a kicked, absent or dead bot fails with a code to act on. Each tool's own tests are in
+test_mc_<tool>.py; every scenario's build and spawn are in test_scenarios.py."""
 
 from __future__ import annotations
 
-
-import pytest
-
 from agent.bridge import BotConnection, connect
 from agent.infospace import Infospace
-from agent.server import LocalServer, ServerSettings, load_scenario
-from agent.server.scenario import scenario_names
 from agent.tools import Executor
-from support.geometry import World, at_spawn
 from support.waiting import wait_for
 from support.world_body import Body
-
-
-@pytest.mark.parametrize("name", scenario_names())
-def test_every_scenario_builds_and_the_bot_spawns_where_the_file_says(name: str) -> None:
-    scenario = load_scenario(name)
-    with LocalServer(ServerSettings(), scenario=scenario) as info:
-        assert info.scenario == name
-        with connect(port=info.port, username="arrival") as bot:
-            state = wait_for(lambda: (s := bot.state()).on_ground and s)
-            spawn = scenario.spawn
-            assert at_spawn(state.position.x, state.position.y, state.position.z, spawn), state.position
-            assert state.facing == spawn.facing
-            world = World(scenario)
-            for cell in list(world.changes)[:50]:  # the built blocks are really there
-                assert bot.block_at(*cell) == world.changes[cell], cell
 
 
 def test_bad_args_fail_naming_the_field(flat: Body) -> None:
