@@ -13,6 +13,7 @@ import os
 import re
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +27,7 @@ from agent.eval.suite import Suite, Task
 from agent.goals import understand
 from agent.llm.backend_spec import on_lane
 from agent.planner import PlannerOptions, RunResult
+from agent.planner.control import RunControl
 from agent.process_group import when_parent_dies
 from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
 from agent.session.blueprint import read_score
@@ -49,6 +51,7 @@ class EpisodeSpec(BaseModel):
     llm_threads: int | None = None  # the episode's share of the cores for an in-process model
     lane: int | None = None  # its worker's lane while it runs (lanes.py): a shared llama-server's slot
     config: Path | None = None  # --config, else mcagent.yaml is looked up as everywhere
+    bound_s: float | None = None  # the run's time (runner.py sets it): a build's run is stopped there and scored
 
     @property
     def record_path(self) -> Path:
@@ -166,7 +169,11 @@ def run_episode(spec: EpisodeSpec) -> EpisodeRecord:
     after_run = None if build is None else lambda session: scores.append(read_score(session.bot, build))
     try:
         team, bots = spec.task.team, dict[str, RunTotals]()
-        if team is None:
+        if team is None and build is not None and spec.bound_s is not None:
+            with StopAtBound(spec.bound_s) as bound:
+                result = plan_in_world(request(spec, after_run).model_copy(
+                    update={"control": bound.control, "on_ready": bound.watch}))
+        elif team is None:
             result = plan_in_world(request(spec, after_run))
         else:
             ran = plan_team(team_request(spec, team))
@@ -175,6 +182,31 @@ def run_episode(spec: EpisodeSpec) -> EpisodeRecord:
         return spec.record(None, f"{type(e).__name__}: {e}", time.monotonic() - started)
     return spec.record(result, result.reason, time.monotonic() - started, build=scores[0] if scores else None,
                        bots=bots)
+
+
+class StopAtBound:
+    """Stops a run when its time is up, halting what the bot is doing (a long mc-build call), so
+    that the world is still read after it: a build is scored as it stands at the bound, as
+    Mindcraft scores it, where the runner's kill would leave no score."""
+
+    def __init__(self, bound_s: float):
+        self.control, self._bound_s, self._timer = RunControl(), bound_s, None
+
+    def watch(self, session: WorldSession) -> None:
+        """The run's on_ready: the clock starts once the bot is in the world."""
+        def stop() -> None:
+            self.control.request_stop(f"the episode's bound of {self._bound_s:g} s")
+            session.bot.halt()
+        self._timer = threading.Timer(self._bound_s, stop)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def __enter__(self) -> StopAtBound:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
 
 
 def main(argv: list[str]) -> int:

@@ -19,6 +19,9 @@ from agent.process_group import end_group
 
 # An episode's process gets this long to end after SIGTERM (its server saves and stops in 5 s).
 TERM_GRACE_S = 10.0
+# A build's episode stops its own run at the bound and reads the world to score it (a walk back to
+# the build, one read): this long more before it is killed.
+SCORE_GRACE_S = 180.0
 LOG_TAIL_CHARS = 400
 
 
@@ -41,6 +44,8 @@ class Episodes:
 
     def _run(self, spec: EpisodeSpec) -> EpisodeRecord:
         started = time.monotonic()
+        # A task's own timeout (a Mindcraft task's) first.
+        spec = spec.model_copy(update={"bound_s": spec.task.timeout_s or self.timeout_s})
         spec_file = spec.save()
         log = spec.folder / "log.txt"
         with log.open("w", encoding="utf-8") as out, self._lock:
@@ -50,12 +55,12 @@ class Episodes:
                                     stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
                                     cwd=self.workdir)
             self._running.add(proc)
-        bound = spec.task.timeout_s or self.timeout_s  # a task's own timeout (a Mindcraft task's) first
+        grace = SCORE_GRACE_S if spec.task.build is not None else 0.0
         try:
-            proc.wait(timeout=bound)
+            proc.wait(timeout=spec.bound_s + grace)
         except subprocess.TimeoutExpired:
             end_group(proc, TERM_GRACE_S)
-            return spec.record(None, f"timed out after {bound:g} s", time.monotonic() - started)
+            return spec.record(None, f"timed out after {spec.bound_s:g} s", time.monotonic() - started)
         finally:
             with self._lock:
                 self._running.discard(proc)

@@ -2,7 +2,8 @@
 four cells with --materials given ends verified by the blueprint check and prints the share of
 cells right; `mcagent eval` on a Mindcraft task file with one single-agent construction task
 builds it on the flat field, scores it as Mindcraft does from the world after the run, records
-the score and prints it with its distribution, and lists the multi-agent task as not run."""
+the score and prints it with its distribution, and lists the multi-agent task as not run; a build
+still going at its task's timeout is stopped there and scored as it stands."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from support.planning import FIXTURES, run_config
 from support.procs import mcagent, new_token, transcript, wait_until_gone
 
 TASKS = FIXTURES / "eval" / "mindcraft_construction.json"
+PAST_ITS_BOUND = FIXTURES / "eval" / "mindcraft_construction_bound.json"  # 400 planks in 10 s (109 of 144 placed here)
 FIRST_OFFER = FIXTURES / "planner" / "first_offer_policy.py"
 
 
@@ -46,3 +48,18 @@ def test_eval_builds_a_construction_task_and_prints_its_score(tmp_path: Path) ->
     assert f"  {record.name()}: 4 of 4 cells right (100 %)\n" in done.stdout
     assert "  1 scored: min 100%, median 100%, max 100%; 1 at 100 %" in done.stdout
     assert "1 at 100 %" in (out / "summary.md").read_text() and "1 at 100 %" in (out / "summary.html").read_text()
+
+
+def test_a_build_going_at_its_tasks_timeout_is_stopped_there_and_scored_as_it_stands(tmp_path: Path) -> None:
+    out, token = tmp_path / "results", new_token()
+    done = mcagent("eval", str(PAST_ITS_BOUND), "--llm", f"scripted:{FIRST_OFFER}", "--out", str(out),
+                   "--config", str(run_config(tmp_path)), token=token, timeout_s=300)
+    assert done.returncode == 0, transcript(done)
+    assert wait_until_gone(token, timeout_s=10) == []
+    (record,) = read_episodes(out / "episodes.jsonl")
+    assert (record.outcome, record.success) == ("stopped", False), record
+    assert "the episode's bound of 10 s" in record.reason, record.reason
+    # Read from the world after the stop: every cell of the floor counted, not all of it built.
+    assert record.build is not None and record.build.matches + record.build.mismatches == 400, record.build
+    assert record.build.matches < 400
+    assert "  1 scored: " in done.stdout
