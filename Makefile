@@ -3,14 +3,15 @@
 # `make unit` runs the tests that start no server (not marked `integration`), for quick turns.
 # `make test` runs them in four worker processes (pytest-xdist), twice the 2 cores: much of a
 # test's time is real-time waiting on servers and walks. Each worker starts its own servers on free
-# ports; --dist loadfile keeps a file on one worker, so a file's module fixtures start once.
+# ports; --dist loadfile keeps a file on one worker, so a file's module fixtures start once; the
+# slowest files go first (tests/durations.json, in the conftest's order, not xdist's by test count).
 .PHONY: bootstrap test unit demo bench clean
 
 bootstrap:
 	@scripts/bootstrap.sh
 
 test: bootstrap
-	.venv/bin/python -m pytest -n 4 --dist loadfile
+	.venv/bin/python -m pytest -n 4 --dist loadfile --no-loadscope-reorder
 
 unit: bootstrap
 	.venv/bin/python -m pytest -m "not integration"
