@@ -116,7 +116,9 @@ def test_call_runs_tools_in_order_and_prints_json_lines() -> None:
 
 
 def test_call_with_a_failing_tool_prints_it_and_exits_1() -> None:
-    done = mcagent("call", "mc-move", '{"forward": true, "duration": 1}', "--scenario", "room", "--port", "0", "--scratch",
+    # The east wall is 3.2 blocks off: about 0.85 s of walking, then a collision is 3 ticks of pushing.
+    # 1 s left too little to spare, and a loaded machine's walk ended before the wall.
+    done = mcagent("call", "mc-move", '{"forward": true, "duration": 2}', "--scenario", "room", "--port", "0", "--scratch",
                    token=new_token())
     assert done.returncode == 1
     assert json.loads(done.stdout)["status"] == "failed" and json.loads(done.stdout)["code"] == "collision"
