@@ -25,10 +25,9 @@ _ENDING = {"end", "kicked"}
 class BotConnection:
     """One bot in the bridge's Node process. Use `connect()` to make one; close it (or use `with`)."""
 
-    def __init__(self, helpers: Any, handle: Any, *, host: str, port: int, username: str):
+    def __init__(self, handle: Any, *, host: str, port: int, username: str):
         self.host, self.port, self.username = host, port, username
         self.events = EventLog()
-        self._helpers = helpers
         self._handle = handle
         self._ended: str | None = None
         self._closed = False
@@ -39,9 +38,7 @@ class BotConnection:
             self._on_event(*args)
 
         with runtime.guarded():
-            # Read once: each read of a JS attribute is a round trip JSPyBridge gives a fixed 10 s,
-            # which Node, busy with another bot's long scan, can miss; the call itself is bounded.
-            self._invoke = helpers.invoke
+            self._invoke = runtime.entry("invoke")  # read once, as Node started (runtime.ENTRIES)
             # Kept so that close() needs no round trip to find the channel again (Node may be gone).
             self._channel = handle.events
             self._listener = On(self._channel, "event")(listener)
@@ -172,7 +169,7 @@ class BotConnection:
         try:
             with runtime.guarded():
                 off(self._channel, "event", self._listener)
-            _bridged(self._helpers.quit, self._handle, "client quit", timeout_s=timeouts.QUIT_S)
+            _bridged(runtime.entry("quit"), self._handle, "client quit", timeout_s=timeouts.QUIT_S)
         except Exception:  # noqa: BLE001 - leaving is best effort; Node's lifeline ends the bot if Python goes
             pass
 
@@ -195,11 +192,10 @@ def connect(
 
     Raises ConnectError with one line a person can act on (refused, kicked, timeout, ...).
     """
-    helpers = runtime.helpers()
-    handle = _bridged(helpers.createHandle, timeout_s=timeouts.CALL_S, raw=True)
-    conn = BotConnection(helpers, handle, host=host, port=port, username=username)
+    handle = _bridged(runtime.entry("createHandle"), timeout_s=timeouts.CALL_S, raw=True)
+    conn = BotConnection(handle, host=host, port=port, username=username)
     args = {"host": host, "port": port, "username": username, "version": version, "timeout_ms": int(timeout_s * 1000)}
-    reply = _bridged(helpers.connect, handle, json.dumps(args), timeout_s=timeout_s + timeouts.MARGIN_S)
+    reply = _bridged(runtime.entry("connect"), handle, json.dumps(args), timeout_s=timeout_s + timeouts.MARGIN_S)
     if not reply.ok:
         conn.close()
         raise ConnectError(reply.message or "connect failed", code=reply.code or "join_failed")

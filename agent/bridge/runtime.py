@@ -44,6 +44,11 @@ PRELOAD = BRIDGE_DIR / "preload.js"
 
 _lock = threading.Lock()
 _helpers: Any = None
+# The helper functions every connection calls, read from Node once, as it starts: each read of a
+# JS attribute is a round trip JSPyBridge bounds at a fixed 10 s, which a Node busy on a loaded
+# machine can miss ("Timed out accessing 'connect'"); a call is bounded by its own timeout.
+ENTRIES = ("createHandle", "connect", "invoke", "quit")
+_entries: dict[str, Any] = {}
 _shut_down = False
 # Set when a call was interrupted halfway (Ctrl-C): JSPyBridge's reader thread dies when the
 # abandoned reply arrives, so no further call may be made; cleanup only ends Node.
@@ -64,7 +69,14 @@ def helpers() -> Any:
             raise BridgeError("the Node bridge was shut down in this process; start a new process to connect again")
         if _helpers is None:
             _helpers = _start()
+            _entries.update({name: getattr(_helpers, name) for name in ENTRIES})
         return _helpers
+
+
+def entry(name: str) -> Any:
+    """One of ENTRIES, the helper function read when Node started (starting it on first use)."""
+    helpers()
+    return _entries[name]
 
 
 def _start() -> Any:
