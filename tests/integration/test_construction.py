@@ -8,10 +8,11 @@ still going at its task's timeout is stopped there and scored as it stands."""
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 from agent.blueprint.score import BuildScore
-from agent.eval.records import read_episodes
+from agent.eval.records import EpisodeRecord, read_episodes
 from support.planning import FIXTURES, run_config
 from support.procs import mcagent, new_token, transcript, wait_until_gone
 
@@ -35,13 +36,20 @@ def test_run_blueprint_builds_a_mindcraft_blueprint_from_the_materials_given(tmp
     assert wait_until_gone(token, timeout_s=5) == []
 
 
-def test_eval_builds_a_construction_task_and_prints_its_score(tmp_path: Path) -> None:
-    out, token = tmp_path / "results", new_token()
-    done = mcagent("eval", str(TASKS), "--llm", f"scripted:{FIRST_OFFER}", "--out", str(out),
+def _eval_first_offer(tasks: Path, out: Path, tmp_path: Path) -> tuple[subprocess.CompletedProcess[str], EpisodeRecord]:
+    """`mcagent eval` of a one-episode task file with the first-offer policy: what it printed, its record."""
+    token = new_token()
+    done = mcagent("eval", str(tasks), "--llm", f"scripted:{FIRST_OFFER}", "--out", str(out),
                    "--config", str(run_config(tmp_path)), token=token, timeout_s=300)
     assert done.returncode == 0, transcript(done)
     assert wait_until_gone(token, timeout_s=10) == []
     (record,) = read_episodes(out / "episodes.jsonl")
+    return done, record
+
+
+def test_eval_builds_a_construction_task_and_prints_its_score(tmp_path: Path) -> None:
+    out = tmp_path / "results"
+    done, record = _eval_first_offer(TASKS, out, tmp_path)
     assert (record.scenario, record.success, record.final_check) == ("a_bench", True, True), record
     assert record.build == BuildScore(matches=4, mismatches=0)
     assert "not run: a_bench_for_two: multi-agent (2 agents)" in done.stdout
@@ -51,12 +59,7 @@ def test_eval_builds_a_construction_task_and_prints_its_score(tmp_path: Path) ->
 
 
 def test_a_build_going_at_its_tasks_timeout_is_stopped_there_and_scored_as_it_stands(tmp_path: Path) -> None:
-    out, token = tmp_path / "results", new_token()
-    done = mcagent("eval", str(PAST_ITS_BOUND), "--llm", f"scripted:{FIRST_OFFER}", "--out", str(out),
-                   "--config", str(run_config(tmp_path)), token=token, timeout_s=300)
-    assert done.returncode == 0, transcript(done)
-    assert wait_until_gone(token, timeout_s=10) == []
-    (record,) = read_episodes(out / "episodes.jsonl")
+    done, record = _eval_first_offer(PAST_ITS_BOUND, tmp_path / "results", tmp_path)
     assert (record.outcome, record.success) == ("stopped", False), record
     assert "the episode's bound of 10 s" in record.reason, record.reason
     # Read from the world after the stop: every cell of the floor counted, not all of it built.
