@@ -11,7 +11,6 @@ and ends the method (GOAL_REACHED) once the run's goal check holds after an inte
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -100,7 +99,7 @@ class MethodRun:
     def _open(self) -> None:
         labels = task_labels(self.protocol)
         self.frame.prompt += sgl.user(prompts.METHOD_START.format(
-            method=self.spec.name, args=json.dumps(self.args, ensure_ascii=False), max_steps=self.bound,
+            method=self.spec.name, args=prompts.shown(self.args), max_steps=self.bound,
             tools=", ".join(method_tools(self.spec, self.ctx.toolbox)), protocol=self.spec.body.strip(),
             steps="; ".join(labels[: len(self.protocol.steps)]),
             outcomes=", ".join(o.name for o in self.protocol.outcomes),
@@ -163,7 +162,7 @@ class MethodRun:
         lines = [prompts.METHOD_STEP.format(method=self.spec.name, inner=self.inner, max_steps=self.bound,
                                             task=self.task)]
         if self.state:
-            lines.append(prompts.METHOD_STATE.format(state=json.dumps(self.state, ensure_ascii=False)))
+            lines.append(prompts.METHOD_STATE.format(state=prompts.shown(self.state)))
         if self.loop_said:
             lines.append(self.loop_said)
         return "\n".join(lines)

@@ -6,6 +6,9 @@ backend with a prefix cache computes only what is new at each step.
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 SYSTEM = """You are the planner of a Minecraft bot. You reach the GOAL by calling tools, one tool per step.
 At each step write exactly:
 {thoughts}TOOL_NAME: one tool name from the TOOL CATALOG
@@ -112,3 +115,24 @@ LINE = r"[^ \t\n][^\n]*"
 # The assistant's side of a turn: the labels the model writes after.
 THOUGHTS, TOOL_NAME, TOOL_ARGS = "THOUGHTS: ", "TOOL_NAME: ", "TOOL_ARGS_JSON: "
 DONE, NEXT_TASK = "DONE: ", "NEXT_TASK: "
+
+
+# A list in arguments is shown with this many items and a count of the rest: a blueprint's 337
+# cells written whole (twice: the call, then its RESULT) passed SmolLM2's 8,192-token context.
+SHOWN_ITEMS = 6
+
+
+def shown(value: Any) -> str:
+    """`value` (arguments, a method's state) as the prompt shows it: JSON on one line, each list
+    longer than SHOWN_ITEMS cut to its first items and "... N more". The trace keeps it whole."""
+    return json.dumps(_abridged(value), ensure_ascii=False, default=str)
+
+
+def _abridged(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _abridged(item) for key, item in value.items()}
+    if isinstance(value, list):
+        more = len(value) - SHOWN_ITEMS
+        head = [_abridged(item) for item in value[:SHOWN_ITEMS]]
+        return head + [f"... {more} more"] if more > 0 else head
+    return value

@@ -120,7 +120,7 @@ def _arguments(s, key: str, tool: str | None, toolbox: Toolbox, caps: Capabiliti
     s += "\n" + prompts.TOOL_ARGS
     if _given(tool, literal, toolbox):
         args = literal.get(tool, {})
-        s += json.dumps(args, ensure_ascii=False)
+        s += prompts.shown(args)
         return args, _given_by(tool, literal, literal_by), None
     if caps.json_schema:
         schema = json.dumps(_schema(toolbox, tool, values))
@@ -186,12 +186,12 @@ class Ran:
 
     def result_text(self, template: str) -> str:
         """`template` (prompts.RESULT or METHOD_RESULT) filled with this step's call and result."""
-        args = json.dumps(self.turn.args or {}, ensure_ascii=False)
+        args = prompts.shown(self.turn.args or {})
         return template.format(tool=self.turn.tool or "(none)", args=args, result=describe(self.result))
 
     def recap_line(self, step: int) -> str:
         """This step as outer step `step` in the recap of a prompt started afresh."""
-        args = json.dumps(self.turn.args or {}, ensure_ascii=False)
+        args = prompts.shown(self.turn.args or {})
         return prompts.RECAP_STEP.format(step=step, tool=self.turn.tool or "(none)", args=args,
                                          result=preview(describe(self.result), RECAP_CHARS))
 

@@ -39,7 +39,7 @@ def key(label: str) -> str:
 
 def write(s, fields: Fields) -> None:
     """An assistant turn the runtime decided whole: no model asked."""
-    s += sgl.assistant(json.dumps(fields, ensure_ascii=False))
+    s += sgl.assistant(prompts.shown(fields))
 
 
 def ask(s, name: str, schema: dict[str, Any], caps: Capabilities, accept: Accept) -> tuple[Fields | None, str | None]:

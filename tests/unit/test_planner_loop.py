@@ -36,6 +36,18 @@ def test_the_prompt_starts_with_goal_world_and_catalog_and_shows_ground_truth():
     assert ">> ACTUAL RESULT (ground truth) <<\nsuccess: distance 7 (saved as Note_1)\n>> END RESULT <<" in last
 
 
+def test_long_lists_in_arguments_are_cut_in_the_prompt_and_kept_whole_in_the_trace():
+    # A blueprint's 337 cells written whole, in the call and again in its RESULT, passed
+    # SmolLM2's 8,192-token context at the next step (Mindcraft's church).
+    items = [f"cell {n}" for n in range(300)]
+    r = rig([*act("create-collection", {"items": items}), *reflect(done=True)])
+    r.run()
+    [step] = steps(r)
+    assert step.action["items"] == items
+    shown = ", ".join(f'"cell {n}"' for n in range(6))
+    assert f'Tool executed: `create-collection` {{"items": [{shown}, "... 294 more"]}}' in r.prompts()[-1]
+
+
 def test_the_prompt_only_grows_at_the_end_across_steps_methods_and_retries():
     script = [
         "t", "no-such-tool", "think", '{"thought": "a"}', "no", "next",  # a corrective retry
