@@ -2,8 +2,9 @@
 // Handing items to a player as players do: walk up to them (or back from one too near), look
 // their way, throw the items (bot.toss), and count what the server says they picked up (its
 // collect packet, Mineflayer's playerCollect), one by one: what the player received is
-// measured, not assumed. The giver's inventory is counted before and after. Positions are
-// world blocks (x east, y up, z south).
+// measured, not assumed. A throw that lies out of their reach (a loaded server's physics carries
+// it further) is picked back up where it lies and thrown again. The giver's inventory is counted
+// before and after. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
 const { HelperError, required } = require('./errors')
 const { Stop } = require('./stepwise')
@@ -24,6 +25,11 @@ const THROWN_WITHIN = 3
 // A thrown item waits 2 s before anyone may pick it up, then goes to a player within a tick or
 // two; a loaded server takes longer.
 const PICKUP_WAIT_MS = 8000
+// Throws in all, the first included: each after the last one's items were picked back up.
+const THROWS = 3
+// The giver's feet within this of an item lying on the ground: flying-squid hands an item to the
+// nearest player within 1.75 blocks, vanilla to one whose box, grown 1 block each way, touches it.
+const PICK_RANGE = 1
 
 /** @param {{player: string, item: string, count?: number, timeout_s: number}} args count null: all carried */
 async function give (bot, args) {
@@ -38,18 +44,14 @@ async function give (bot, args) {
   try {
     if (n === 0) throw new Stop('not_found', `no ${kind.name} carried`)
     if (!target) throw new Stop('not_found', `player '${player}' is not in view of ${bot.username}`)
-    const { x, y, z } = target.position
-    await walk(bot, new goals.GoalNear(x, y, z, GIVE_RANGE), deadline, `walking to ${player}`)
-    if (bot.entity.position.distanceTo(target.position) < GIVE_MIN) {
-      await walk(bot, new goals.GoalInvert(new goals.GoalNear(x, y, z, GIVE_MIN)), deadline, `stepping back from ${player}`)
+    for (let round = 1, tossed = 0; watch.received() < n; round++) {
+      if (round > 1) await pickBack(bot, watch, deadline)
+      const owed = Math.min(n - watch.received(), carried(bot, (i) => i.type === kind.id))
+      if (round > THROWS || owed === 0) throw new Stop('incomplete', `${player} picked up ${watch.received()} of the ${n} thrown`)
+      await throwTo(bot, target, kind, owed, deadline)
+      tossed += owed
+      await waitFor(() => watch.thrown() >= tossed && watch.lying().length === 0, Math.min(PICKUP_WAIT_MS, left(deadline)))
     }
-    await bot.lookAt(target.position.offset(0, 1, 0), true)
-    // Mineflayer sends the new look with the next physics tick, the toss at once: the server
-    // would throw along the old look (away from the player, after stepping back).
-    await bot.waitForTicks(LOOK_SENT_TICKS)
-    await bot.toss(kind.id, null, n)
-    await waitFor(() => watch.thrown() >= n && watch.collected() >= watch.thrown(), Math.min(PICKUP_WAIT_MS, left(deadline)))
-    if (watch.received() < n) stop = new Stop('incomplete', `${player} picked up ${watch.received()} of the ${n} thrown`)
   } catch (err) {
     if (!(err instanceof Stop) && !(err instanceof HelperError && err.code === 'timeout')) throw err
     stop = err
@@ -68,27 +70,56 @@ async function give (bot, args) {
   }
 }
 
+/** Walks within reach of `target` (back from one too near) and throws `count` of `kind` their way. */
+async function throwTo (bot, target, kind, count, deadline) {
+  const { x, y, z } = target.position
+  await walk(bot, new goals.GoalNear(x, y, z, GIVE_RANGE), deadline, `walking to ${target.username}`)
+  if (bot.entity.position.distanceTo(target.position) < GIVE_MIN) {
+    await walk(bot, new goals.GoalInvert(new goals.GoalNear(x, y, z, GIVE_MIN)), deadline, `stepping back from ${target.username}`)
+  }
+  await bot.lookAt(target.position.offset(0, 1, 0), true)
+  // Mineflayer sends the new look with the next physics tick, the toss at once: the server
+  // would throw along the old look (away from the player, after stepping back).
+  await bot.waitForTicks(LOOK_SENT_TICKS)
+  await bot.toss(kind.id, null, count)
+}
+
+/** Walks onto each thrown item still lying on the ground, so the server hands it back to the giver. */
+async function pickBack (bot, watch, deadline) {
+  for (const item of watch.lying()) {
+    const { x, y, z } = item.position
+    try {
+      await walk(bot, new goals.GoalNear(x, y, z, PICK_RANGE), deadline, 'walking to the thrown item')
+    } catch (err) {
+      if (err.code === 'timeout') throw err
+      throw new Stop('incomplete', `a thrown item lies out of reach at (${x.toFixed(1)}, ${y.toFixed(1)}, ${z.toFixed(1)}): ${err.message}`)
+    }
+    await waitFor(() => !watch.lying().includes(item), Math.min(PICKUP_WAIT_MS, left(deadline)))
+  }
+}
+
 /**
  * Counts the item entities the bot throws from now, and which of them the `target` player's
  * entity (or anyone) picks up: by entity id, as a player's entity may carry no username.
+ * `lying` are those thrown and still on the ground (seen, not picked up).
  */
 function watchThrow (bot, target) {
   const thrown = new Set()
+  const picked = new Set()
   let received = 0
-  let collected = 0
   const onSpawn = (entity) => {
     if (entity.name === 'item' && entity.position.distanceTo(bot.entity.position.offset(0, 1.62, 0)) <= THROWN_WITHIN) thrown.add(entity.id)
   }
   const onCollect = (collector, entity) => {
-    if (!entity || !thrown.has(entity.id)) return
-    collected++
+    if (!entity || !thrown.has(entity.id) || picked.has(entity.id)) return
+    picked.add(entity.id)
     if (target && collector?.id === target.id) received++
   }
   bot.on('entitySpawn', onSpawn)
   bot.on('playerCollect', onCollect)
   return {
     thrown: () => thrown.size,
-    collected: () => collected,
+    lying: () => [...thrown].filter((id) => !picked.has(id) && bot.entities[id]).map((id) => bot.entities[id]),
     received: () => received,
     end: () => { bot.removeListener('entitySpawn', onSpawn); bot.removeListener('playerCollect', onCollect) }
   }

@@ -1,7 +1,8 @@
 """mc-give on the real server: the giver walks up to a second player standing away, throws iron
 ingots their way, and the second player's own inventory rises by as many as the result says they
 received (and the giver's falls by as many); an item not carried and a player not in view fail
-not_found, nothing thrown; and an asker's mc-wait ends once what it asked for is in its inventory,
+not_found, nothing thrown; a throw a player has no room for is picked back up, thrown again and
+kept at last; and an asker's mc-wait ends once what it asked for is in its inventory,
 once a player speaks to it, or once it is stopped."""
 
 from __future__ import annotations
@@ -13,15 +14,16 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from agent.bridge import BotConnection, connect
-from agent.mc.names import Item
+from agent.mc.names import MAX_ITEM_COUNT, Item
 from agent.server.scenario import Scenario, Spawn
 from agent.tools import Toolbox
 from support.waiting import wait_for
 from support.world_body import Body, scenario_body
 
-# Every player who joins carries the scenario's inventory.
+# Every player who joins carries the scenario's inventory; "full" has no room left.
 FIELD = Scenario(name="give", description="a flat field; each player carries 3 iron ingots",
-                 spawn=Spawn(x=0.5, y=5, z=0.5, facing="south"), inventory=[Item(name="iron_ingot", count=3)])
+                 spawn=Spawn(x=0.5, y=5, z=0.5, facing="south"), inventory=[Item(name="iron_ingot", count=3)],
+                 inventories={"full": [Item(name="dirt", count=MAX_ITEM_COUNT)]})
 
 
 def _iron(bot: BotConnection) -> int:
@@ -54,6 +56,16 @@ def test_an_item_not_carried_or_a_player_not_in_view_fails_not_found(giver: Body
     nobody = giver.call("mc-give", player="nobody", item="iron_ingot")
     assert nobody.code == "not_found" and "player 'nobody' is not in view" in nobody.reason
     assert giver.carried("iron_ingot") == 1  # nothing thrown
+
+
+def test_a_throw_the_player_has_no_room_for_is_picked_back_up_thrown_again_and_kept(giver: Body) -> None:
+    with connect(port=giver.bot.port, username="full") as full:
+        assert wait_for(lambda: full.state().on_ground and sum(i["count"] for i in full.call("inventory", {})["items"]) == MAX_ITEM_COUNT)
+        report = giver.call("mc-give", player="full", item="iron_ingot", count=1, timeout_s=60)
+        assert report.code == "incomplete" and "full picked up 0 of the 1 thrown" in report.reason, report
+        assert (report.data["thrown"], report.data["received"]) == (0, 0), report.data  # back with the giver
+        assert giver.carried("iron_ingot") == 1 and _iron(full) == 0
+        assert not giver.call("mc-find", items=True, radius=16).data["found"]  # nothing left lying
 
 
 def test_a_wait_ends_once_the_item_asked_for_is_carried_or_a_player_speaks(giver: Body) -> None:

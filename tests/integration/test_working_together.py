@@ -99,10 +99,11 @@ def test_an_ask_in_the_inbox_for_an_item_the_bot_carries_is_handed_over_first(pa
     assert [(e.tool, e.args) for e in events if isinstance(e, ToolCall)][:1] == [
         ("mc-give", {"player": "alice", "item": "iron_ingot", "count": 1})]
     # Thrown, and counted as the server says it was picked up. Where it lands is the server's
-    # physics (coarser under load): a throw alice did not pick up is reported so, never as given.
+    # physics (coarser under load): a throw left lying is picked back up and thrown again, and
+    # one alice never picks up is reported so, never as given, and is back with bob.
     [given] = [e.result for e in events if isinstance(e, ToolResult) and e.tool == "mc-give"]
-    assert given["data"]["thrown"] == 1, given
     if given["status"] == "success":
+        assert given["data"]["thrown"] == given["data"]["received"] == 1, given
         assert wait_for(lambda: BotTeam(lambda: alice).holdings().me.count("iron_ingot") == 2)
     else:
-        assert (given.get("code"), given["data"]["received"]) == ("incomplete", 0), given
+        assert (given.get("code"), given["data"]["thrown"], given["data"]["received"]) == ("incomplete", 0, 0), given
