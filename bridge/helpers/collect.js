@@ -164,4 +164,4 @@ function gained (before, after) {
     .map(([name, n]) => [name, n - (before[name] ?? 0)]))
 }
 
-module.exports = { collect }
+module.exports = { collect, nearestDrop }

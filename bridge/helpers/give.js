@@ -27,9 +27,10 @@ const THROWN_WITHIN = 3
 const PICKUP_WAIT_MS = 8000
 // Throws in all, the first included: each after the last one's items were picked back up.
 const THROWS = 3
-// The giver's feet within this of an item lying on the ground: flying-squid hands an item to the
-// nearest player within 1.75 blocks, vanilla to one whose box, grown 1 block each way, touches it.
-const PICK_RANGE = 1
+// Walks onto an item left lying, each followed by a wait for the server to hand it over (it
+// does within 1.75 blocks of the feet, half a second after a throw's 2 s).
+const PICK_TRIES = 3
+const PICKUP_MS = 2000
 
 /** @param {{player: string, item: string, count?: number, timeout_s: number}} args count null: all carried */
 async function give (bot, args) {
@@ -84,17 +85,22 @@ async function throwTo (bot, target, kind, count, deadline) {
   await bot.toss(kind.id, null, count)
 }
 
-/** Walks onto each thrown item still lying on the ground, so the server hands it back to the giver. */
+/**
+ * Walks onto each thrown item still lying on the ground, into its own cell (where it is now: a
+ * loaded server's item may still slide), so the server hands it back to the giver; a few tries each.
+ */
 async function pickBack (bot, watch, deadline) {
-  for (const item of watch.lying()) {
-    const { x, y, z } = item.position
-    try {
-      await walk(bot, new goals.GoalNear(x, y, z, PICK_RANGE), deadline, 'walking to the thrown item')
-    } catch (err) {
-      if (err.code === 'timeout') throw err
-      throw new Stop('incomplete', `a thrown item lies out of reach at (${x.toFixed(1)}, ${y.toFixed(1)}, ${z.toFixed(1)}): ${err.message}`)
-    }
-    await waitFor(() => !watch.lying().includes(item), Math.min(PICKUP_WAIT_MS, left(deadline)))
+  for (let tries = 0; tries < PICK_TRIES * watch.thrown() && watch.lying().length > 0; tries++) {
+    const [item] = watch.lying()
+    const { x, y, z } = item.position.floored()
+    await walk(bot, new goals.GoalBlock(x, y, z), deadline, 'walking onto the thrown item')
+      .catch((err) => { if (err.code === 'timeout') throw err }) // no way into that cell: the next try looks again
+    await waitFor(() => !watch.lying().includes(item), Math.min(PICKUP_MS, left(deadline)))
+  }
+  const [lost] = watch.lying()
+  if (lost) {
+    const { x, y, z } = lost.position.floored()
+    throw new Stop('incomplete', `a thrown item lies where no walk picks it up, at (${x}, ${y}, ${z})`)
   }
 }
 

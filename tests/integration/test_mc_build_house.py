@@ -1,6 +1,6 @@
 """mc-build at a real size on the real server: a closed hut (walls 5 high, a roof no cell of the
 ground reaches) is built on grass from the inventory: the grass in its cells dug first, the roof
-placed from scaffolding that is dug away after, and the bot ends outside the closed room, on the
+placed from scaffolding that is dug away after (its blocks picked back up), and the bot ends outside the closed room, on the
 ground. A build stopped midway is finished by a second call, which reads what is left from the
 world. A hut with a door and a torch on a wall inside is built in the states asked: the door
 last, placed from outside, so the bot ends outside the room it closes."""
@@ -110,6 +110,7 @@ def test_a_closed_hut_is_built_on_grass_from_scaffolding_and_the_bot_ends_outsid
     assert report["cleared"] == SIDE * SIDE  # the short grass on the footprint, walls and room alike
     assert report["scaffold"]["placed"] > 0
     assert report["scaffold"]["removed"] == report["scaffold"]["placed"] and report["scaffold"]["left"] == 0
+    assert builder.carried("dirt") == 16, "a scaffold block's drop left on the ground"  # towered with first, all back
     assert evaluate(builder.bot, Blueprint(blueprint=plan)).holds
     assert evaluate(builder.bot, Blueprint(blueprint=around_hut())).holds, "scaffolding left standing"
     assert evaluate(builder.bot, Outside.model_validate({"outside": ROOM})).holds
