@@ -19,6 +19,8 @@ const { nearestDrop } = require('./collect')
 
 // Filler blocks towered with first; any other full block carried beyond the build's need after.
 const CHEAP = ['dirt', 'cobblestone', 'cobbled_deepslate', 'netherrack']
+// Placements whose inventory update may still be on its way (see scaffoldItems).
+const IN_FLIGHT = 1
 // The pathfinder's cost for a step through a blueprint's cell: never placed into; for digging
 // a block that is not scaffolding: never dug (pathfinder refuses a dig costing 100 or more).
 const NEVER = 1000
@@ -48,11 +50,16 @@ class Where extends goals.Goal {
   isEnd (node) { return this.base.isEnd(node) && this.allowed(node) }
 }
 
-/** Items to scaffold with: full blocks carried beyond what `need` ({item: count}) still asks, fillers first. */
+/**
+ * Items to scaffold with: full blocks carried beyond what `need` ({item: count}) still asks, fillers
+ * first. An item the build needs is spare only past IN_FLIGHT more: a block just placed is read in
+ * its cell before the server's inventory update takes it off (a loaded run's hut was built one
+ * cobblestone short, towered with as if spare).
+ */
 function scaffoldItems (bot, need) {
   const have = {}
   for (const i of bot.inventory.items()) have[i.name] = (have[i.name] ?? 0) + i.count
-  const spare = Object.keys(have).filter((n) => fullCube(bot, n) && have[n] > (need[n] ?? 0))
+  const spare = Object.keys(have).filter((n) => fullCube(bot, n) && have[n] > (need[n] ? need[n] + IN_FLIGHT : 0))
   return spare.sort((a, b) => rank(a) - rank(b)).map((n) => bot.registry.itemsByName[n].id)
 }
 
