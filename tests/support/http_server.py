@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import socket
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -86,6 +87,15 @@ class FakeHttpServer:
 
     def paths(self) -> list[str]:
         return [r.path for r in self.requests]
+
+    def requests_after(self, settle_s: float = 5.0) -> list[Request]:
+        """The requests once the first has been read, waiting up to settle_s for it: a client's
+        bound can end while a loaded server thread has not yet read what the client sent."""
+        deadline = time.monotonic() + settle_s
+        while not self.requests and time.monotonic() < deadline:
+            time.sleep(0.01)
+        with self._lock:
+            return list(self.requests)
 
     def _handler_class(self) -> type[BaseHTTPRequestHandler]:
         server = self
