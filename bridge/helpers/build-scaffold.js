@@ -8,14 +8,15 @@
 const { goals } = require('mineflayer-pathfinder')
 const { movementsFor } = require('./goto')
 const { SAFE_DROP } = require('./blocks')
-const { withTimeout, sleep, waitFor } = require('./waiting')
+const { withTimeout, waitFor } = require('./waiting')
 const { HelperError } = require('./errors')
 const { left } = require('./approach')
 const { takeDown } = require('./stand-under')
 const { fullCube } = require('./pillar-up')
 const { keyOf } = require('./build-order')
 const { standsOpen, TURNED } = require('./build-exit')
-const { nearestDrop } = require('./collect')
+const { pickUpLying, nearestDrop } = require('./pickup')
+const { carried } = require('./inventory')
 
 // Filler blocks towered with first; any other full block carried beyond the build's need after.
 const CHEAP = ['dirt', 'cobblestone', 'cobbled_deepslate', 'netherrack']
@@ -36,7 +37,6 @@ const DIG_REACH = 3
 // A dug block's drop appears and lands within a second; the server hands it over half a second
 // after, to a player within 1.75 blocks.
 const DROP_LANDS_MS = 1000
-const PICKUP_MS = 1500
 
 /** A walk's goal `base`, met only where `allowed(node)` also holds. */
 class Where extends goals.Goal {
@@ -149,8 +149,9 @@ class Scaffold {
         try {
           await this.walkTo(near(top), null, deadline, 'walking to the scaffolding')
             .catch((err) => err.code === 'timeout' ? Promise.reject(err) : this.walkTo(new goals.GoalBlock(top.x, top.y + 1, top.z), need, deadline, 'walking onto the scaffolding'))
+          const had = carried(this.bot, () => true)
           await takeDown(this.bot, run)
-          await this.gather(run, deadline)
+          await this.gather(run, had, deadline)
         } catch (err) {
           if (err.code === 'timeout') throw err
           why = why ?? `the scaffolding at (${top.x}, ${top.y}, ${top.z}) stays: ${err.message}`
@@ -163,21 +164,23 @@ class Scaffold {
   }
 
   /**
-   * Walks onto the drops of a pillar taken down, one by one: a block dug from beside drops where
+   * Walks onto the drops of a pillar taken down, one by one (pickup.js), until the inventory holds
+   * the `had` before it and one block for each of its cells: a block dug from beside drops where
    * the bot does not stand, and left there the blocks towered with were lost (a build short of
-   * the dirt it towered with, or of a block its cells need).
+   * the dirt it towered with, or of a block its cells need). A pillar dug from under the feet is
+   * picked up as it falls: no walk, and no wait for drops to land.
    */
-  async gather (run, deadline) {
+  async gather (run, had, deadline) {
     const top = run.stand.offset(0, run.height - 1, 0)
-    await sleep(Math.min(DROP_LANDS_MS, left(deadline)))
-    for (let tries = 0; tries < run.height; tries++) {
-      const drop = nearestDrop(this.bot, top)
-      if (drop === null) return
-      const p = drop.position.floored()
-      await this.walkTo(new goals.GoalBlock(p.x, p.y, p.z), null, deadline, 'walking onto a dropped scaffold block')
-        .catch((err) => { if (err.code === 'timeout') throw err }) // no way into that cell: the next try looks again
-      await waitFor(() => !this.bot.entities[drop.id], Math.min(PICKUP_MS, left(deadline)))
-    }
+    const done = () => carried(this.bot, () => true) >= had + run.height
+    if (await waitFor(done, Math.min(DROP_LANDS_MS, left(deadline)))) return
+    await pickUpLying(this.bot, {
+      find: () => nearestDrop(this.bot, top),
+      done,
+      walkTo: (goal) => this.walkTo(goal, null, deadline, 'walking onto a dropped scaffold block'),
+      tries: run.height,
+      deadline
+    })
   }
 
   /** The standing pillar whose top is nearest the bot, of those whose lowest cell's key is not in `tried`; or null. */

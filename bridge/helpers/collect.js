@@ -11,12 +11,12 @@ const { Vec3 } = require('vec3')
 const { frameOf } = require('./frame')
 const { clear, toolLacking, toolsSaid } = require('./digging')
 const { runSteps, Stop } = require('./stepwise')
-const { waitFor } = require('./waiting')
 const { settle } = require('./steering')
 const { walkToNearest, walk, kindOf, left } = require('./approach')
 const { carried } = require('./inventory')
 const { overhead, climbUnder, takeDown } = require('./stand-under')
 const { required } = require('./errors')
+const { pickUpLying, nearestDrop } = require('./pickup')
 
 const everything = () => true
 
@@ -26,8 +26,6 @@ const everything = () => true
 // server's entity spawn came after a second, and the log was left on the ground as "nothing dropped".
 const DROP_APPEARS_MS = 1000
 const DROP_PROMISED_MS = 5000
-const DROP_FLIES = 3
-const PICKUP_MS = 1000
 const PICKUP_TRIES = 3
 // The game's reach from the eyes in survival, and the eyes' height above the feet (blocks).
 const REACH = 4.5
@@ -118,38 +116,22 @@ function needsTool (block, count, tools) {
 }
 
 /**
- * Walks onto the drop of the block dug at `cell` until the inventory holds more than before: into
- * the drop's own cell, since the server hands a drop over within 1.75 blocks of the feet and a
- * drop flies off the block at a random speed. A few tries, each where the drop is now; with
- * `free` (no build's blocks to spare), a try after the first at a drop above the feet may dig
- * and build its way.
+ * Walks onto the drop of the block dug at `cell` until the inventory holds more than before
+ * (pickup.js). With `free` (no build's blocks to spare), a try after the first at a drop above
+ * the feet may dig and build its way: a log dug from a stair up out of the ground drops on the
+ * grass two above the feet.
  */
 async function pickUp (bot, cell, deadline, name, free) {
   const had = carried(bot, everything)
-  const picked = () => carried(bot, everything) > had
-  const appears = bot.registry.blocksByName[name]?.drops?.length ? DROP_PROMISED_MS : DROP_APPEARS_MS
-  for (let attempt = 0; attempt < PICKUP_TRIES; attempt++) {
-    const drop = await waitFor(() => picked() || nearestDrop(bot, cell), Math.min(appears, left(deadline)))
-    if (!drop || picked()) return // picked up, or nothing dropped (a block that drops nothing): the count says so
-    const p = drop.position.floored()
-    // after a walk that found no way to a drop above the feet, one that may dig and step up on
-    // blocks: a log dug from a stair up out of the ground drops on the grass two above the feet
-    const ways = free && attempt > 0 && p.y > bot.entity.position.y ? { allow_dig: true, allow_build: true } : {}
-    await walk(bot, new goals.GoalBlock(p.x, p.y, p.z), deadline, `walking onto the dropped ${name}`, ways)
-      .catch((err) => { if (err.code === 'timeout') throw err }) // no way into that cell: the next try looks again
-    if (await waitFor(picked, Math.min(PICKUP_MS, left(deadline)))) return
-  }
-}
-
-/**
- * The item entity nearest the dug block: within the distance a drop flies sideways, and anywhere
- * below it, because a drop falls (a log dug from a pillar lands on the ground 6 blocks under it).
- */
-function nearestDrop (bot, cell) {
-  const centre = cell.offset(0.5, 0.5, 0.5)
-  const near = (e) => Math.hypot(e.position.x - centre.x, e.position.z - centre.z) < DROP_FLIES && e.position.y < centre.y + DROP_FLIES
-  const drops = Object.values(bot.entities).filter((e) => e.name === 'item' && near(e))
-  return drops.sort((a, b) => a.position.distanceTo(centre) - b.position.distanceTo(centre))[0] ?? null
+  await pickUpLying(bot, {
+    find: () => nearestDrop(bot, cell),
+    done: () => carried(bot, everything) > had,
+    walkTo: (goal, attempt) => walk(bot, goal, deadline, `walking onto the dropped ${name}`,
+      free && attempt > 0 && goal.y > bot.entity.position.y ? { allow_dig: true, allow_build: true } : {}),
+    tries: PICKUP_TRIES,
+    deadline,
+    appearsMs: bot.registry.blocksByName[name]?.drops?.length ? DROP_PROMISED_MS : DROP_APPEARS_MS
+  })
 }
 
 function counts (bot) {
@@ -164,4 +146,4 @@ function gained (before, after) {
     .map(([name, n]) => [name, n - (before[name] ?? 0)]))
 }
 
-module.exports = { collect, nearestDrop }
+module.exports = { collect }

@@ -12,6 +12,7 @@ const { walk, left } = require('./approach')
 const { playerEntity } = require('./state')
 const { carried, counts, asItems, itemKind } = require('./inventory')
 const { waitFor } = require('./waiting')
+const { pickUpLying } = require('./pickup')
 
 // A throw lands about 2 blocks ahead (bridge/lib/throwing.js): from 2 to 3 blocks away it lands
 // nearer the player than the giver. A player nearer than GIVE_MIN (two bots that joined at one
@@ -27,10 +28,8 @@ const THROWN_WITHIN = 3
 const PICKUP_WAIT_MS = 8000
 // Throws in all, the first included: each after the last one's items were picked back up.
 const THROWS = 3
-// Walks onto an item left lying, each followed by a wait for the server to hand it over (it
-// does within 1.75 blocks of the feet, half a second after a throw's 2 s).
+// Walks onto each item left lying (pickup.js).
 const PICK_TRIES = 3
-const PICKUP_MS = 2000
 
 /** @param {{player: string, item: string, count?: number, timeout_s: number}} args count null: all carried */
 async function give (bot, args) {
@@ -86,17 +85,17 @@ async function throwTo (bot, target, kind, count, deadline) {
 }
 
 /**
- * Walks onto each thrown item still lying on the ground, into its own cell (where it is now: a
- * loaded server's item may still slide), so the server hands it back to the giver; a few tries each.
+ * Walks onto each thrown item still lying on the ground (pickup.js), so the server hands it back
+ * to the giver; a few tries each. One still lying after them is where no walk picks it up.
  */
 async function pickBack (bot, watch, deadline) {
-  for (let tries = 0; tries < PICK_TRIES * watch.thrown() && watch.lying().length > 0; tries++) {
-    const [item] = watch.lying()
-    const { x, y, z } = item.position.floored()
-    await walk(bot, new goals.GoalBlock(x, y, z), deadline, 'walking onto the thrown item')
-      .catch((err) => { if (err.code === 'timeout') throw err }) // no way into that cell: the next try looks again
-    await waitFor(() => !watch.lying().includes(item), Math.min(PICKUP_MS, left(deadline)))
-  }
+  await pickUpLying(bot, {
+    find: () => watch.lying()[0] ?? null,
+    done: () => watch.lying().length === 0,
+    walkTo: (goal) => walk(bot, goal, deadline, 'walking onto the thrown item'),
+    tries: PICK_TRIES * watch.thrown(),
+    deadline
+  })
   const [lost] = watch.lying()
   if (lost) {
     const { x, y, z } = lost.position.floored()

@@ -110,7 +110,31 @@ function placementsAnswered (serv) {
   })
 }
 
+/**
+ * Saving the world (prismarine-world 3.7): a round of saves writes each queued chunk as it is
+ * then and clears the whole queue once they are written, so a chunk changed while the round was
+ * writing (a block set while the first chunks around a joining player were saved, seconds on a
+ * loaded machine) left the queue unsaved and was lost at the restart. Take off the queue only
+ * what the round wrote: a chunk queued again meanwhile (a new entry) waits for the next round.
+ */
+function savesEveryChange (World) {
+  World.prototype.saveNow = async function () {
+    if (this.savingQueue.size === 0) return
+    const round = [...this.savingQueue]
+    for (const [key, { chunkX, chunkZ }] of round) {
+      this.finishedSaving = Promise.all([this.finishedSaving, this.storageProvider.save(chunkX, chunkZ, this.columns[key])])
+    }
+    await this.finishedSaving
+    for (const [key, queued] of round) if (this.savingQueue.get(key) === queued) this.savingQueue.delete(key)
+    for (const [key, { chunkX, chunkZ }] of this.unloadQueue) {
+      if (!this.savingQueue.has(key)) this.forceUnloadColumn(key, chunkX, chunkZ)
+    }
+    this.emit('doneSaving')
+  }
+}
+
 function applyFixes (serv) {
+  savesEveryChange(require('prismarine-world')())
   placementsAnswered(serv)
   respawnRequestsByName(serv)
   respawnAtSpawnPoint(serv)
@@ -118,4 +142,4 @@ function applyFixes (serv) {
   loginResendFollowsSpawn(serv)
 }
 
-module.exports = { applyFixes }
+module.exports = { applyFixes, savesEveryChange }
