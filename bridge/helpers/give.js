@@ -30,13 +30,16 @@ const PICKUP_WAIT_MS = 8000
 const THROWS = 3
 // Walks onto each item left lying (pickup.js).
 const PICK_TRIES = 3
+// A pickup's inventory update follows its collect packet within a tick or two; a loaded server's later.
+const SLOT_UPDATE_MS = 2000
 
 /** @param {{player: string, item: string, count?: number, timeout_s: number}} args count null: all carried */
 async function give (bot, args) {
   const { player, item, count = null, timeout_s: timeoutS } = required(args, 'player', 'item', 'timeout_s')
   const kind = itemKind(bot, item)
   const deadline = Date.now() + timeoutS * 1000
-  const had = carried(bot, (i) => i.type === kind.id)
+  const isKind = (i) => i.type === kind.id
+  const had = carried(bot, isKind)
   const n = Math.min(count ?? had, had)
   const target = playerEntity(bot, player)
   const watch = watchThrow(bot, target)
@@ -45,8 +48,8 @@ async function give (bot, args) {
     if (n === 0) throw new Stop('not_found', `no ${kind.name} carried`)
     if (!target) throw new Stop('not_found', `player '${player}' is not in view of ${bot.username}`)
     for (let round = 1, tossed = 0; watch.received() < n; round++) {
-      if (round > 1) await pickBack(bot, watch, deadline)
-      const owed = Math.min(n - watch.received(), carried(bot, (i) => i.type === kind.id))
+      if (round > 1) await pickBack(bot, watch, () => carried(bot, isKind) >= had - tossed + watch.returned(), deadline)
+      const owed = Math.min(n - watch.received(), carried(bot, isKind))
       if (round > THROWS || owed === 0) throw new Stop('incomplete', `${player} picked up ${watch.received()} of the ${n} thrown`)
       await throwTo(bot, target, kind, owed, deadline)
       tossed += owed
@@ -62,7 +65,7 @@ async function give (bot, args) {
     player,
     item: kind.name,
     asked: count,
-    thrown: had - carried(bot, (i) => i.type === kind.id),
+    thrown: had - carried(bot, isKind),
     received: watch.received(),
     stop_reason: stop?.reason ?? stop?.code ?? 'completed',
     detail: stop?.message ?? `${player} picked up ${watch.received()} ${kind.name}`,
@@ -86,9 +89,11 @@ async function throwTo (bot, target, kind, count, deadline) {
 
 /**
  * Walks onto each thrown item still lying on the ground (pickup.js), so the server hands it back
- * to the giver; a few tries each. One still lying after them is where no walk picks it up.
+ * to the giver; a few tries each. One still lying after them is where no walk picks it up. Then
+ * waits until the inventory is `back()`: the server's pickup comes a moment before the update
+ * that puts the item in a slot (a loaded run counted the giver's item neither lying nor carried).
  */
-async function pickBack (bot, watch, deadline) {
+async function pickBack (bot, watch, back, deadline) {
   await pickUpLying(bot, {
     find: () => watch.lying()[0] ?? null,
     done: () => watch.lying().length === 0,
@@ -101,17 +106,19 @@ async function pickBack (bot, watch, deadline) {
     const { x, y, z } = lost.position.floored()
     throw new Stop('incomplete', `a thrown item lies where no walk picks it up, at (${x}, ${y}, ${z})`)
   }
+  await waitFor(back, Math.min(SLOT_UPDATE_MS, left(deadline)))
 }
 
 /**
  * Counts the item entities the bot throws from now, and which of them the `target` player's
  * entity (or anyone) picks up: by entity id, as a player's entity may carry no username.
- * `lying` are those thrown and still on the ground (seen, not picked up).
+ * `lying` are those thrown and still on the ground (seen, not picked up); `returned` those the giver picked back up.
  */
 function watchThrow (bot, target) {
   const thrown = new Set()
   const picked = new Set()
   let received = 0
+  let returned = 0
   const onSpawn = (entity) => {
     if (entity.name === 'item' && entity.position.distanceTo(bot.entity.position.offset(0, 1.62, 0)) <= THROWN_WITHIN) thrown.add(entity.id)
   }
@@ -119,6 +126,7 @@ function watchThrow (bot, target) {
     if (!entity || !thrown.has(entity.id) || picked.has(entity.id)) return
     picked.add(entity.id)
     if (target && collector?.id === target.id) received++
+    if (collector?.id === bot.entity.id) returned++
   }
   bot.on('entitySpawn', onSpawn)
   bot.on('playerCollect', onCollect)
@@ -126,6 +134,7 @@ function watchThrow (bot, target) {
     thrown: () => thrown.size,
     lying: () => [...thrown].filter((id) => !picked.has(id) && bot.entities[id]).map((id) => bot.entities[id]),
     received: () => received,
+    returned: () => returned,
     end: () => { bot.removeListener('entitySpawn', onSpawn); bot.removeListener('playerCollect', onCollect) }
   }
 }
