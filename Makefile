@@ -1,7 +1,7 @@
 # The two commands: `make demo` runs the main job, `make test` runs the tests.
 # Both install what is missing first (scripts/bootstrap.sh; quick once done).
 # `make unit` runs the tests that start no server (not marked `integration`), for quick turns.
-# `make test` runs them in four worker processes (pytest-xdist), twice the 2 cores: much of a
+# `make test` and `make unit` run in four worker processes (pytest-xdist), twice the 2 cores: much of a
 # test's time is real-time waiting on servers and walks. Each worker starts its own servers on free
 # ports; --dist loadfile keeps a file on one worker, so a file's module fixtures start once; the
 # slowest files go first (tests/durations.json, in the conftest's order, not xdist's by test count).
@@ -14,7 +14,7 @@ test: bootstrap
 	.venv/bin/python -m pytest -n 4 --dist loadfile --no-loadscope-reorder
 
 unit: bootstrap
-	.venv/bin/python -m pytest -m "not integration"
+	.venv/bin/python -m pytest -n 4 --dist loadfile --no-loadscope-reorder -m "not integration"
 
 demo: bootstrap
 	.venv/bin/mcagent demo
