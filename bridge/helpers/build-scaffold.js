@@ -16,7 +16,7 @@ const { fullCube } = require('./pillar-up')
 const { keyOf } = require('./build-order')
 const { standsOpen, TURNED } = require('./build-exit')
 const { pickUpLying, nearestDrop } = require('./pickup')
-const { carried } = require('./inventory')
+const { carried, counts } = require('./inventory')
 
 // Filler blocks towered with first; any other full block carried beyond the build's need after.
 const CHEAP = ['dirt', 'cobblestone', 'cobbled_deepslate', 'netherrack']
@@ -57,8 +57,7 @@ class Where extends goals.Goal {
  * cobblestone short, towered with as if spare).
  */
 function scaffoldItems (bot, need) {
-  const have = {}
-  for (const i of bot.inventory.items()) have[i.name] = (have[i.name] ?? 0) + i.count
+  const have = counts(bot)
   const spare = Object.keys(have).filter((n) => fullCube(bot, n) && have[n] > (need[n] ? need[n] + IN_FLIGHT : 0))
   return spare.sort((a, b) => rank(a) - rank(b)).map((n) => bot.registry.itemsByName[n].id)
 }
@@ -149,7 +148,7 @@ class Scaffold {
         try {
           await this.walkTo(near(top), null, deadline, 'walking to the scaffolding')
             .catch((err) => err.code === 'timeout' ? Promise.reject(err) : this.walkTo(new goals.GoalBlock(top.x, top.y + 1, top.z), need, deadline, 'walking onto the scaffolding'))
-          const had = carried(this.bot, () => true)
+          const had = carried(this.bot)
           await takeDown(this.bot, run)
           await this.gather(run, had, deadline)
         } catch (err) {
@@ -172,7 +171,7 @@ class Scaffold {
    */
   async gather (run, had, deadline) {
     const top = run.stand.offset(0, run.height - 1, 0)
-    const done = () => carried(this.bot, () => true) >= had + run.height
+    const done = () => carried(this.bot) >= had + run.height
     if (await waitFor(done, Math.min(DROP_LANDS_MS, left(deadline)))) return
     await pickUpLying(this.bot, {
       find: () => nearestDrop(this.bot, top),

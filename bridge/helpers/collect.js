@@ -13,12 +13,10 @@ const { clear, toolLacking, toolsSaid } = require('./digging')
 const { runSteps, Stop } = require('./stepwise')
 const { settle } = require('./steering')
 const { walkToNearest, walk, kindOf, left } = require('./approach')
-const { carried } = require('./inventory')
+const { carried, counts } = require('./inventory')
 const { overhead, climbUnder, takeDown } = require('./stand-under')
 const { required } = require('./errors')
 const { pickUpLying, nearestDrop } = require('./pickup')
-
-const everything = () => true
 
 // A drop appears within a tick or two of the dig and flies up to ~2 blocks off (flying-squid: a
 // random speed); it is handed over half a second after it appears, within 1.75 blocks of the feet.
@@ -122,22 +120,16 @@ function needsTool (block, count, tools) {
  * grass two above the feet.
  */
 async function pickUp (bot, cell, deadline, name, free) {
-  const had = carried(bot, everything)
+  const had = carried(bot)
   await pickUpLying(bot, {
     find: () => nearestDrop(bot, cell),
-    done: () => carried(bot, everything) > had,
+    done: () => carried(bot) > had,
     walkTo: (goal, attempt) => walk(bot, goal, deadline, `walking onto the dropped ${name}`,
       free && attempt > 0 && goal.y > bot.entity.position.y ? { allow_dig: true, allow_build: true } : {}),
     tries: PICKUP_TRIES,
     deadline,
     appearsMs: bot.registry.blocksByName[name]?.drops?.length ? DROP_PROMISED_MS : DROP_APPEARS_MS
   })
-}
-
-function counts (bot) {
-  const by = {}
-  for (const i of bot.inventory.items()) by[i.name] = (by[i.name] ?? 0) + i.count
-  return by
 }
 
 /** {name: more now than before}, for the names that grew. */

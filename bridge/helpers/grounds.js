@@ -8,6 +8,7 @@
 const { Vec3 } = require('vec3')
 const { playerEntity } = require('./state')
 const { facingOf, yawToDeg } = require('./angles')
+const { counts } = require('./inventory')
 
 // Cells that are no kind of thing to go to or dig.
 const NOTHING = new Set(['air', 'cave_air', 'void_air'])
@@ -37,12 +38,10 @@ function grounds (bot, { radius = 16, half_height: halfHeight = 8, names = [] })
       }
     }
   }
-  const carried = {}
-  for (const i of bot.inventory.items()) carried[i.name] = (carried[i.name] ?? 0) + i.count
   return {
     feet: { x: feet.x, y: feet.y, z: feet.z },
     facing: facingOf(yawToDeg(bot.entity.yaw)),
-    carried,
+    carried: counts(bot),
     players: otherPlayers(bot, names),
     blocks: [...nearest.entries()].sort((a, b) => a[1].distance - b[1].distance).map(([name, seen]) => ({ name, ...seen })),
     ...groundAround(origin, tops)

@@ -13,8 +13,8 @@ function itemKind (bot, name) {
   return kind
 }
 
-/** How many items the inventory holds, over all stacks, of those `matches` accepts. */
-function carried (bot, matches) {
+/** How many items the inventory holds, over all stacks, of those `matches` accepts (all of them without it). */
+function carried (bot, matches = () => true) {
   return bot.inventory.items().filter(matches).reduce((sum, i) => sum + i.count, 0)
 }
 
