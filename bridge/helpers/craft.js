@@ -9,7 +9,7 @@ const { HelperError, required } = require('./errors')
 const { Stop, runSteps } = require('./stepwise')
 const { withTimeout } = require('./waiting')
 const { kindOf, left } = require('./approach')
-const { carried, counts, asItems, changes, itemKind } = require('./inventory')
+const { carried, counts, asItems, changes, itemKind, readBack } = require('./inventory')
 const { stationFor, lacking, madeReason } = require('./making')
 const { vec } = require('./state')
 
@@ -31,8 +31,7 @@ async function craft (bot, args) {
     if (made() >= count) throw new Stop('completed', `made ${made()} ${item}`)
     const recipe = await usableRecipe(bot, kind, radius, station, deadline)
     await withTimeout(bot.craft(recipe, 1, station.table ?? undefined), left(deadline), `crafting ${item}`)
-    // The model, as the server keeps it: a slot update that left before the bot's last click would otherwise stand.
-    await withTimeout(bot._syncWindow(bot.inventory), left(deadline), 'reading the inventory back')
+    await readBack(bot, left(deadline)) // a slot update that left before the bot's last click would otherwise stand
   })
   const after = counts(bot)
   const missing = run.stop_reason === 'refused' ? run.missing : []

@@ -4,13 +4,14 @@
 // collect packet, Mineflayer's playerCollect), one by one: what the player received is
 // measured, not assumed. A throw that lies out of their reach (a loaded server's physics carries
 // it further) is picked back up where it lies and thrown again. The giver's inventory is counted
-// before and after. Positions are world blocks (x east, y up, z south).
+// as the server keeps it (read back before each throw and at the end): a click the bot applied to
+// its own copy is not proof the server threw. Positions are world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
 const { HelperError, required } = require('./errors')
 const { Stop } = require('./stepwise')
 const { walk, left } = require('./approach')
 const { playerEntity } = require('./state')
-const { carried, counts, asItems, itemKind } = require('./inventory')
+const { carried, counts, asItems, itemKind, readBack } = require('./inventory')
 const { waitFor } = require('./waiting')
 const { pickUpLying } = require('./pickup')
 
@@ -39,7 +40,8 @@ async function give (bot, args) {
   const kind = itemKind(bot, item)
   const deadline = Date.now() + timeoutS * 1000
   const isKind = (i) => i.type === kind.id
-  const had = carried(bot, isKind)
+  const held = () => readBack(bot, left(deadline)).then(() => carried(bot, isKind))
+  const had = await held()
   const n = Math.min(count ?? had, had)
   const target = playerEntity(bot, player)
   const watch = watchThrow(bot, target)
@@ -49,7 +51,7 @@ async function give (bot, args) {
     if (!target) throw new Stop('not_found', `player '${player}' is not in view of ${bot.username}`)
     for (let round = 1, tossed = 0; watch.received() < n; round++) {
       if (round > 1) await pickBack(bot, watch, () => carried(bot, isKind) >= had - tossed + watch.returned(), deadline)
-      const owed = Math.min(n - watch.received(), carried(bot, isKind))
+      const owed = Math.min(n - watch.received(), await held())
       if (round > THROWS || owed === 0) throw new Stop('incomplete', `${player} picked up ${watch.received()} of the ${n} thrown`)
       await throwTo(bot, target, kind, owed, deadline)
       tossed += owed
@@ -61,11 +63,12 @@ async function give (bot, args) {
   } finally {
     watch.end()
   }
+  const kept = await held().catch(() => carried(bot, isKind)) // past the deadline: the bot's own copy
   return {
     player,
     item: kind.name,
     asked: count,
-    thrown: had - carried(bot, isKind),
+    thrown: had - kept,
     received: watch.received(),
     stop_reason: stop?.reason ?? stop?.code ?? 'completed',
     detail: stop?.message ?? `${player} picked up ${watch.received()} ${kind.name}`,

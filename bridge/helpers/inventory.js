@@ -1,6 +1,7 @@
 'use strict'
 // mc-inventory: what the bot carries; and the item counts other helpers take from it.
 const { HelperError } = require('./errors')
+const { withTimeout } = require('./waiting')
 
 function itemView (i) {
   return { name: i.name, count: i.count, slot: i.slot }
@@ -45,4 +46,14 @@ function inventory (bot) {
   }
 }
 
-module.exports = { inventory, carried, counts, asItems, changes, itemKind }
+/**
+ * The inventory as the server keeps it, into the bot's copy, within `ms`. From 1.17 Mineflayer
+ * applies each click to its own copy and the server answers none: a click the server applied
+ * otherwise, or a slot update that crossed it, would stand. Up to 1.16 each click waits for the
+ * server's word, and this does nothing.
+ */
+async function readBack (bot, ms) {
+  await withTimeout(bot._syncWindow(bot.inventory), ms, 'reading the inventory back')
+}
+
+module.exports = { inventory, carried, counts, asItems, changes, itemKind, readBack }

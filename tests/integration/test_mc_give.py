@@ -7,6 +7,7 @@ once a player speaks to it, or once it is stopped."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -15,15 +16,17 @@ import pytest
 
 from agent.bridge import BotConnection, connect
 from agent.mc.names import MAX_ITEM_COUNT, Item
+from agent.server import LocalServer, ServerInfo, ServerSettings
 from agent.server.scenario import Scenario, Spawn
 from agent.tools import Toolbox
 from support.waiting import wait_for
-from support.world_body import Body, scenario_body
+from support.world_body import Body, body_on
 
 # Every player who joins carries the scenario's inventory; "full" has no room left.
 FIELD = Scenario(name="give", description="a flat field; each player carries 3 iron ingots",
                  spawn=Spawn(x=0.5, y=5, z=0.5, facing="south"), inventory=[Item(name="iron_ingot", count=3)],
                  inventories={"full": [Item(name="dirt", count=MAX_ITEM_COUNT)]})
+GIVERS = itertools.count(1)  # one player name per test's giver
 
 
 def _iron(bot: BotConnection) -> int:
@@ -31,8 +34,15 @@ def _iron(bot: BotConnection) -> int:
 
 
 @pytest.fixture(scope="module")
-def giver(toolbox: Toolbox) -> Iterator[Body]:
-    for body in scenario_body(FIELD, "giver", toolbox):
+def field() -> Iterator[ServerInfo]:
+    with LocalServer(ServerSettings(), scenario=FIELD) as info:
+        yield info
+
+
+@pytest.fixture
+def giver(field: ServerInfo, toolbox: Toolbox) -> Iterator[Body]:
+    """Each test's own giver, joining with its 3 ingots: what one test throws is not the next one's to lose."""
+    for body in body_on(field.port, FIELD, f"giver{next(GIVERS)}", toolbox):
         assert wait_for(lambda: body.bot.state().on_ground and body.carried("iron_ingot") == 3)
         yield body
 
@@ -55,17 +65,16 @@ def test_an_item_not_carried_or_a_player_not_in_view_fails_not_found(giver: Body
     assert no_item.code == "not_found" and "no diamond carried" in no_item.reason
     nobody = giver.call("mc-give", player="nobody", item="iron_ingot")
     assert nobody.code == "not_found" and "player 'nobody' is not in view" in nobody.reason
-    assert giver.carried("iron_ingot") == 1  # nothing thrown
+    assert giver.carried("iron_ingot") == 3  # nothing thrown
 
 
 def test_a_throw_the_player_has_no_room_for_is_picked_back_up_thrown_again_and_kept(giver: Body) -> None:
     with connect(port=giver.bot.port, username="full") as full:
         assert wait_for(lambda: full.state().on_ground and sum(i["count"] for i in full.call("inventory", {})["items"]) == MAX_ITEM_COUNT)
-        before = giver.carried("iron_ingot")
         report = giver.call("mc-give", player="full", item="iron_ingot", count=1, timeout_s=60)
         assert report.code == "incomplete" and "full picked up 0 of the 1 thrown" in report.reason, report
         assert (report.data["thrown"], report.data["received"]) == (0, 0), report.data  # back with the giver
-        assert giver.carried("iron_ingot") == before and _iron(full) == 0
+        assert giver.carried("iron_ingot") == 3 and _iron(full) == 0
         assert not giver.call("mc-find", items=True, radius=16).data["found"]  # nothing left lying
 
 

@@ -51,12 +51,18 @@ def scenario_body(scenario: str | Scenario, username: str, toolbox: Toolbox, ver
     scenario = load_scenario(scenario) if isinstance(scenario, str) else scenario
     served = {"version": version} if version else {}
     with LocalServer(ServerSettings(), scenario=scenario, **served) as info:
-        with connect(port=info.port, username=username, version=version) as bot:
-            infospace = Infospace.open(":memory:")
-            try:
-                yield Body(bot, Executor(toolbox, infospace, world=bot), World(scenario))
-            finally:
-                infospace.close()
+        yield from body_on(info.port, scenario, username, toolbox, version)
+
+
+def body_on(port: int, scenario: Scenario, username: str, toolbox: Toolbox, version: str | None = None) -> Iterator[Body]:
+    """A bot joining the running server on `port` (built from `scenario`) and an executor over
+    `toolbox`: a test's own player on a server its module shares; the bot leaves after."""
+    with connect(port=port, username=username, version=version) as bot:
+        infospace = Infospace.open(":memory:")
+        try:
+            yield Body(bot, Executor(toolbox, infospace, world=bot), World(scenario))
+        finally:
+            infospace.close()
 
 
 def standing_in(scenario: Scenario, username: str) -> Iterator[BotConnection]:
