@@ -4,8 +4,6 @@
 // It appears at the first point of its path and, `delay_s` after the first other player joins,
 // walks the rest of the path with the pathfinder (no digging or building), then stands there.
 // Points are world blocks (x east, y up, z south); it walks to each cell's centre.
-const mineflayer = require('mineflayer')
-const { pathfinder, Movements, goals } = require('mineflayer-pathfinder')
 const { Vec3 } = require('vec3')
 
 // A leg of the path that takes longer than this is given up, and the next one tried.
@@ -23,6 +21,9 @@ function walkerSpawn (walker) {
  * cannot walk says so there and never stops the server.
  */
 async function startWalker (serv, { host, port, version }, walker, log) {
+  // Loaded here, not with the server: Mineflayer's load costs every server start a quarter second of CPU.
+  const mineflayer = require('mineflayer')
+  const { pathfinder } = require('mineflayer-pathfinder')
   const bot = mineflayer.createBot({ host, port, version, username: walker.name, auth: 'offline', hideErrors: true })
   bot.loadPlugin(pathfinder)
   bot.on('error', (e) => log(`walker ${walker.name}: ${e.message}`))
@@ -39,6 +40,7 @@ async function startWalker (serv, { host, port, version }, walker, log) {
 }
 
 async function walk (bot, points) {
+  const { Movements, goals } = require('mineflayer-pathfinder')
   const movements = new Movements(bot)
   movements.canDig = false
   movements.allow1by1towers = false
