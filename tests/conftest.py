@@ -7,7 +7,7 @@ import pytest
 
 from support.durations import file_seconds
 
-# llama.cpp's OpenMP threads spin while they wait for each other, and four workers share the 2
+# llama.cpp's OpenMP threads spin while they wait for each other, and the workers share the 2
 # cores: two model tests at once spun each other 14 times slower (test_llamacpp_bounds twice at
 # once: 345 s each; 24 s with passive waits; a `make test` whose file order ran them together
 # took 15m52s, 11m35s before). Set before llama_cpp loads libgomp, which reads it once; the
