@@ -7,6 +7,7 @@ the planner's arguments (agent/planner/domains.py: a name no world offered is ne
 from __future__ import annotations
 
 import math
+import time
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -19,6 +20,9 @@ from agent.goals.understanding import SubGoal, Understanding
 from agent.mc.gamedata import block_names
 from agent.mc.geometry import Facing
 
+# A player the goal is about reaches the bot's view a moment after its join (the server sends the
+# players around once the bot has spawned: seconds on a loaded machine); read again until then.
+PLAYER_APPEARS_S, PLAYER_POLL_S = 5.0, 0.25
 # The box the kinds are read in: blocks from the feet, across and up or down.
 RADIUS, HALF_HEIGHT = 16, 8
 # A hole's columns span every height a world has (1.18+: y -64..319).
@@ -91,6 +95,23 @@ def read_grounds(bot: BotConnection, goal: str = "") -> Grounds | None:
                                                            "names": names}))
     except BridgeError:
         return None
+
+
+def read_grounds_for(bot: BotConnection, goal: str, understanding: Understanding) -> Grounds | None:
+    """The world at a run's start, read again for up to PLAYER_APPEARS_S while a sub-goal about a
+    player finds none in view to ground it."""
+    deadline = time.monotonic() + PLAYER_APPEARS_S
+    grounds = read_grounds(bot, goal)
+    while grounds is not None and awaits_player(understanding, grounds) and time.monotonic() < deadline:
+        time.sleep(PLAYER_POLL_S)
+        grounds = read_grounds(bot, goal)
+    return grounds
+
+
+def awaits_player(understanding: Understanding, grounds: Grounds) -> bool:
+    """Whether a sub-goal about a player finds no player in view to ground it."""
+    return any(s.players and isinstance(s.check, NearPlayer) and _grounded(s, grounds) is None
+               for s in understanding.subgoals)
 
 
 def ground(understanding: Understanding, grounds: Grounds) -> Understanding:

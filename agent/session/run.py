@@ -13,7 +13,7 @@ from agent.checks import Check, Verdict, evaluate, start_the_way
 from agent.chat.team import BotTeam
 from agent.config import AgentConfig
 from agent.errors import ConfigError
-from agent.goals import Understanding, ground, read_grounds
+from agent.goals import Understanding, ground, read_grounds, read_grounds_for
 from agent.goals.grounds import Point
 from agent.infospace import Infospace, default_db_path
 from agent.llm import Metered
@@ -150,7 +150,7 @@ def understood(request: RunRequest, session: WorldSession, backend: Metered) -> 
         Understanding.given(request.goal, request.check)
     if all(g.grounded for g in goals.subgoals) and (goals.subgoals or request.goals is None):
         return goals
-    grounds = read_grounds(session.bot, request.goal)
+    grounds = read_grounds_for(session.bot, request.goal, goals)
     if grounds is None:  # what cannot be grounded is not asked: a wrong check is worse than none
         return goals.model_copy(update={"subgoals": [g for g in goals.subgoals if g.grounded]})
     if not goals.subgoals:

@@ -11,7 +11,7 @@ import pytest
 
 from agent.checks import Verdict
 from agent.session.goal import goal_and_check
-from agent.goals import Understanding, ground, understand
+from agent.goals import Understanding, ground, read_grounds_for, understand
 from agent.goals.grounds import Columns, Grounds, Point, Sighted
 from agent.goals.needs import MAX_DEPTH, NEED_STEPS, costed, exactly, lacked, supported
 from agent.mc.names import Item
@@ -180,6 +180,33 @@ def test_a_player_meant_by_a_pronoun_is_one_online_the_goal_names_else_the_only_
         assert ground(understand(words), grounds()).subgoals == []
     assert ground(understand("Come with me, Steve"), grounds(players=["sam", "Steve"])).line() == (
         "1. near_player Steve 3")
+
+
+class _Joining:
+    """A bridge whose grounds list `appears` among the players from its `after`-th read (a player
+    whose entity reaches the bot a moment after its join)."""
+
+    def __init__(self, appears: str, after: int) -> None:
+        self.appears, self.after, self.reads = appears, after, 0
+
+    def call(self, name: str, args: dict) -> dict:
+        self.reads += 1
+        return {"feet": {"x": 0.5, "y": 5, "z": 0.5}, "players": [self.appears] if self.reads >= self.after else []}
+
+
+def test_a_run_reads_the_world_again_until_a_player_its_goal_is_about_comes_into_view(monkeypatch) -> None:
+    monkeypatch.setattr("agent.goals.grounds.PLAYER_POLL_S", 0.01)
+    words = "alex is about to head off, stick with him"
+    goals, bot = understand(words), _Joining("alex", after=3)
+    assert ground(goals, read_grounds_for(bot, words, goals)).line() == "1. near_player alex 3"
+    assert bot.reads == 3
+    no_player = _Joining("alex", after=3)  # a goal about no player reads once
+    read_grounds_for(no_player, "get 3 dirt", understand("get 3 dirt"))
+    assert no_player.reads == 1
+    monkeypatch.setattr("agent.goals.grounds.PLAYER_APPEARS_S", 0.05)
+    never = _Joining("alex", after=10**6)  # nobody comes: the sub-goal is left out after the wait
+    assert ground(goals, read_grounds_for(never, words, goals)).subgoals == []
+    assert 1 < never.reads < 20
 
 
 def test_the_focus_is_the_first_sub_goal_that_does_not_hold_and_moves_back_when_one_is_undone() -> None:
