@@ -13,6 +13,7 @@ const { chatText } = require('./chat')
 const { state } = require('./state')
 const { watchContacts } = require('./contact')
 const { watchInbox } = require('./inbox')
+const { mineflayerFixes } = require('./mineflayer-fixes')
 
 // A status ping answers within milliseconds on a live server.
 const PING_TIMEOUT_MS = 5000
@@ -97,6 +98,7 @@ async function connect (handle, args) {
     hideErrors: true
   })
   bot.loadPlugin(pathfinder)
+  bot.loadPlugin(mineflayerFixes)
   watchContacts(bot)
   watchInbox(bot)
   handle.bot = bot
