@@ -85,8 +85,11 @@ def _parsed(text: str) -> dict | None:
 def test_the_unmodified_llama_cpp_server_serves_the_planner_with_its_cache_hits_unknown():
     with LocalLlamaServer(engine="llama-cpp-python", threads=1, plain=True) as plain:
         backend = open_backend(plain.spec())
-        r = rig(None, backend=backend, max_steps=1)
+        # Three tools: a select still chooses among several, but each of its choices is a whole
+        # prompt prefilled again (the plain server keeps no cache); the full catalog's 29 took 32 s.
+        r = rig(None, backend=backend, max_steps=1, tools=["measure", "think", "size"])
         result = r.run()
     assert result.outcome in ("done", "max_steps") and backend.capabilities.select
     calls = [e for e in r.trace.events if isinstance(e, LlmCall)]
+    assert any(c.kind == "select" and len(c.choices) == 3 for c in calls)
     assert calls and all(c.tokens_prefilled == c.tokens_in > 0 for c in calls)  # no cache figure: all counted
