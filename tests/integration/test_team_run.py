@@ -65,11 +65,11 @@ def test_bots_n_with_the_in_process_model_share_a_llama_server_a_slot_each(tmp_p
 
 def test_bench_team_measures_each_bots_steps_and_episodes_an_hour(tmp_path: Path) -> None:
     token = new_token()
-    done = mcagent("bench", "team", "--bots", "1,2", "--steps", "2", "--llm", f"scripted:{FIRST_OFFER}",
+    done = mcagent("bench", "team", "--bots", "1,2", "--steps", "1", "--llm", f"scripted:{FIRST_OFFER}",
                    "--out", str(tmp_path), "--json", token=token, timeout_s=300)
     assert done.returncode == 0, transcript(done)
     rows = json.loads(done.stdout)
-    assert [(r["bots"], r["steps"]) for r in rows] == [(1, 2), (2, 4)]  # every bot planned its two steps
+    assert [(r["bots"], r["steps"]) for r in rows] == [(1, 1), (2, 2)]  # every bot planned its step
     assert all(r["episodes_per_hour"] > 0 and r["step_llm"]["n"] == r["steps"] for r in rows)
     assert wait_until_gone(token, timeout_s=5) == []
 
