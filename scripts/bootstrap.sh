@@ -166,8 +166,18 @@ python_venv() {
   echo "$want" > .venv/.mcagent-stamp
 }
 
+# Every `mcagent` process imports some 260 of our modules, the tools' among them. Compiled here
+# once, each process reads the bytecode: a shell with PYTHONDONTWRITEBYTECODE set (the project's
+# 2-core machines have it) writes none, and every process compiled them all again, 2 of the 3.6
+# CPU-s of an `mcagent call` (farm-bench, 2026-11-29). Run each time: unchanged files are skipped.
+python_bytecode() {
+  .venv/bin/python -m compileall -q -j 0 agent world-tools skills >/dev/null \
+    || die "python: compiling agent/, world-tools/ and skills/ failed"
+}
+
 apt_packages
 node_runtime
 node_packages
 python_venv
+python_bytecode
 llama_server
