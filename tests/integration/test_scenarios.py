@@ -34,6 +34,8 @@ def _turned_past_boxes(name: str) -> bool:
     structures, generated terrain, a walker's path."""
     s = load_scenario(name)
     return bool(s.blocks or s.chests or s.structures or s.terrain or s.walker)
+
+
 # Scenarios whose way out needs more than walking: digging (sealed, and the held-out bunker and
 # well) or placing blocks (deep-pit).
 NOT_BY_WALKING = ["sealed", "deep-pit", "bunker", "well"]
