@@ -5,6 +5,7 @@ server per scenario and seed, in turn."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter, deque
 from pathlib import Path
@@ -27,12 +28,19 @@ from support.waiting import wait_for
 SEEDS = [0, 5]
 
 
+@functools.cache
+def _shipped(name: str) -> Scenario:
+    """A shipped scenario, its file read once: each worker collecting this module read every file
+    seven times over for the lists below (348 reads, a second of its collection)."""
+    return load_scenario(name)
+
+
 def _turned_past_boxes(name: str) -> bool:
     """Whether a seed turns more of the scenario than its boxes, spawn and check, which
     tests/unit/test_scenario_model.py turns for every scenario under seeds 1-8 (a world of boxes
     turned is built by the same server code as the file as written): block states, chests,
     structures, generated terrain, a walker's path."""
-    s = load_scenario(name)
+    s = _shipped(name)
     return bool(s.blocks or s.chests or s.structures or s.terrain or s.walker)
 
 
@@ -40,7 +48,7 @@ def _turned_past_boxes(name: str) -> bool:
 # well) or placing blocks (deep-pit).
 NOT_BY_WALKING = ["sealed", "deep-pit", "bunker", "well"]
 # Built on generated terrain, which the walk below does not model (test_mc_find walks one).
-ON_TERRAIN = [n for n in scenario_names() if load_scenario(n).terrain is not None]
+ON_TERRAIN = [n for n in scenario_names() if _shipped(n).terrain is not None]
 # Every scenario as written, and turned where the turn reaches past its boxes: a server each.
 CASES = [(name, seed) for name in scenario_names() for seed in SEEDS if seed == 0 or _turned_past_boxes(name)]
 
@@ -161,13 +169,13 @@ def _walk_out(scenario: Scenario) -> tuple[int, int, int] | None:
 
 
 # Scenarios with a task (a success check); the others (ledge, buried-fluids) are set-ups for tool tests.
-TASKS = [n for n in scenario_names() if load_scenario(n).success is not None]
+TASKS = [n for n in scenario_names() if _shipped(n).success is not None]
 # Tasks of getting things: their check is the inventory, not a place. In a natural world what
 # there is to get is generated, not in the file (tests/integration/test_natural_world.py).
 # A team's task: each player carries half of what it takes (docs/teams.md), so no one bot holds enough.
 TEAM_TASKS = {"ingot-each"}
-COLLECTING = [n for n in TASKS if isinstance(load_scenario(n).success, HasItem) and n not in TEAM_TASKS
-              and getattr(load_scenario(n).terrain, "generator", None) != "natural"]
+COLLECTING = [n for n in TASKS if isinstance(_shipped(n).success, HasItem) and n not in TEAM_TASKS
+              and getattr(_shipped(n).terrain, "generator", None) != "natural"]
 
 
 @pytest.mark.parametrize("name", sorted(TEAM_TASKS))
@@ -214,7 +222,7 @@ def _in_chests(scenario, item: str) -> int:
 
 
 # Tasks of storing: their check is a chest's contents.
-STORING = [n for n in TASKS if isinstance(load_scenario(n).success, ContainerHas)]
+STORING = [n for n in TASKS if isinstance(_shipped(n).success, ContainerHas)]
 
 
 @pytest.mark.parametrize("name", STORING)
@@ -226,7 +234,7 @@ def test_a_storing_task_gives_what_its_chest_must_hold_and_the_chest(name: str) 
 
 
 # Tasks of building: their check is a blueprint.
-BUILDING = [n for n in TASKS if isinstance(load_scenario(n).success, Blueprint)]
+BUILDING = [n for n in TASKS if isinstance(_shipped(n).success, Blueprint)]
 
 
 @pytest.mark.parametrize("name", BUILDING)
@@ -238,7 +246,7 @@ def test_a_building_task_gives_the_blocks_its_blueprint_needs_on_empty_cells(nam
 
 
 # Tasks of keeping up with a player: their check is where the walker is.
-FOLLOWING = [n for n in TASKS if isinstance(load_scenario(n).success, NearPlayer)]
+FOLLOWING = [n for n in TASKS if isinstance(_shipped(n).success, NearPlayer)]
 
 
 @pytest.mark.parametrize("name", FOLLOWING)
