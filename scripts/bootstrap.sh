@@ -171,7 +171,7 @@ python_venv() {
 # 2-core machines have it) writes none, and every process compiled them all again, 2 of the 3.6
 # CPU-s of an `mcagent call` (farm-bench, 2026-11-29). Run each time: unchanged files are skipped.
 python_bytecode() {
-  .venv/bin/python -m compileall -q -j 0 agent world-tools skills >/dev/null \
+  .venv/bin/python -m compileall -q -j 0 agent world-tools skills \
     || die "python: compiling agent/, world-tools/ and skills/ failed"
 }
 
