@@ -25,4 +25,4 @@ bench: bootstrap
 	.venv/bin/mcagent bench bridge
 
 clean:
-	rm -rf .venv bridge/node_modules bridge/node-runtime/node_modules .pytest_cache .hypothesis
+	rm -rf .venv bridge/node_modules bridge/node-runtime/node_modules bridge/.compile-cache .pytest_cache .hypothesis

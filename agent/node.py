@@ -6,7 +6,7 @@ import os
 import shutil
 
 from agent.errors import McAgentError
-from agent.paths import BRIDGE_DIR, NODE_MODULES
+from agent.paths import BRIDGE_DIR, NODE_COMPILE_CACHE, NODE_MODULES
 
 NODE_ENV_VAR = "MCAGENT_NODE"
 BOOTSTRAP_HINT = "run `make bootstrap` (or `make test`) in the repository first"
@@ -31,5 +31,9 @@ def require_node_modules() -> None:
 
 
 def node_environment() -> dict[str, str]:
-    """Environment for our Node processes: the project's packages, no colour codes, no warning noise."""
-    return {**os.environ, "NODE_PATH": str(NODE_MODULES), "FORCE_COLOR": "0", "NODE_NO_WARNINGS": "1"}
+    """Environment for our Node processes: the project's packages, no colour codes, no warning noise,
+    and a compile cache (unless the user names their own), since a test run or an eval starts
+    hundreds of servers and bridges that each compiled the same modules: 0.31 -> 0.20 CPU-s for a
+    server's requires. Node writes it atomically and rejects an entry whose checksum fails."""
+    return {"NODE_COMPILE_CACHE": str(NODE_COMPILE_CACHE), **os.environ, "NODE_PATH": str(NODE_MODULES),
+            "FORCE_COLOR": "0", "NODE_NO_WARNINGS": "1"}

@@ -10,6 +10,8 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BRIDGE_DIR = REPO_ROOT / "bridge"
 NODE_MODULES = BRIDGE_DIR / "node_modules"
+# V8 code compiled from node_modules, kept by Node between runs (NODE_COMPILE_CACHE; agent/node.py).
+NODE_COMPILE_CACHE = BRIDGE_DIR / ".compile-cache"
 SERVER_LAUNCHER = BRIDGE_DIR / "server.js"
 BRIDGE_RUNTIME = BRIDGE_DIR / "runtime.js"
 SERVER_CONFIG_DIR = REPO_ROOT / "server-config"

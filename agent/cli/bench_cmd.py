@@ -15,7 +15,7 @@ from agent.bench import (bots_bench, bridge_bench, executor_bench, planner_bench
 from agent.bench.stats import Figure, table
 from agent.cli.parser import add_config_flags, add_scenario_flag, count, load_from_args
 from agent.cli.serving import add_server_flags, world_options
-from agent.cli.tools_cmd import add_tools_flags, tool_sources
+from agent.cli.tool_flags import add_tools_flags, tool_sources
 from agent.config import LoadedConfig, find_config_file
 from agent.eval.evaluation import EPISODE_TIMEOUT_S
 from agent.eval.suite import load_suite

@@ -12,7 +12,7 @@ import sys
 
 from agent.cli.parser import add_config_flags, add_world_flags, load_from_args
 from agent.cli.serving import add_server_flags, world_options
-from agent.cli.tools_cmd import add_tools_flags, load_tools
+from agent.cli.tool_flags import add_tools_flags, load_tools
 from agent.errors import ConfigError, McAgentError
 from agent.infospace import Infospace, default_db_path
 from agent.session import bot_session

@@ -12,7 +12,7 @@ from agent.cli.parser import add_config_flags, add_viewer_flags, load_from_args
 from agent.cli.run_cmd import run_and_print
 from agent.goals import Understanding
 from agent.cli.serving import add_server_flags, world_options
-from agent.cli.tools_cmd import add_tools_flags
+from agent.cli.tool_flags import add_tools_flags
 from agent.config import LoadedConfig
 from agent.planner import PlannerOptions
 from agent.planner.presets import EXPLORE_SCENARIO, EXPLORE_TOOLS

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import sys
 
-from rich.console import Console
 from rich.text import Text
 
 from agent.planner import RunResult
-from agent.replay.timeline import offered_line, render, understood_line
+from agent.replay.timeline import offered_line, render, timeline_console, understood_line
 from agent.session import WorldSession
 from agent.trace import Event
 from agent.trace.schema import Chat, DoneClaim, LlmCall, RunEnd, RunStart, ToolCall, ToolResult, Understood
@@ -23,12 +22,6 @@ def say_where(session: WorldSession) -> None:
     """Where the local server is, once the bot is in it."""
     if session.server is not None:
         print(f"local server: Minecraft {session.server.version} at {session.address}")
-
-
-def timeline_console() -> Console:
-    """Colour only on a terminal, whatever rich guesses from the environment, and lines never
-    wrapped: piped output is one plain line per step, as scripts and tests read it."""
-    return Console(soft_wrap=True, highlight=False, force_terminal=sys.stdout.isatty())
 
 
 def print_progress(event: Event, who: str = "") -> None:

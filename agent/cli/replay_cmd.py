@@ -20,13 +20,12 @@ from rich.console import Console
 from rich.text import Text
 
 from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args, seconds
-from agent.cli.progress import timeline_console
 from agent.cli.serving import add_server_flags, world_options
-from agent.cli.tools_cmd import add_tools_flags, load_tools
+from agent.cli.tool_flags import add_tools_flags, load_tools
 from agent.errors import McAgentError
 from agent.infospace import Infospace
 from agent.replay.live import RecordedCall, replay_calls
-from agent.replay.timeline import Filters, render
+from agent.replay.timeline import Filters, render, timeline_console
 from agent.session import bot_session
 from agent.tools import Executor
 from agent.trace import Follower, Trace, read_trace

@@ -28,10 +28,12 @@ from agent.cli.progress import print_summary, print_progress, say_where
 from agent.cli.run_team import run_team
 from agent.cli.parser import add_config_flags, add_viewer_flags, add_world_flags, load_from_args
 from agent.cli.serving import add_scenario_seed_flag, add_server_flags, world_options
-from agent.cli.tools_cmd import add_catalog_flags, add_tools_flags, tool_sources
+from agent.cli.tool_flags import add_tools_flags, tool_sources
+from agent.cli.tools_cmd import add_catalog_flags
 from agent.config import LoadedConfig
 from agent.planner import PlannerOptions, RunResult
-from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
+from agent.session import WorldOptions, WorldSession
+from agent.session.run import RunRequest, plan_in_world
 from agent.session.blueprint import BlueprintBuild, blueprint_build
 from agent.session.goal import goals_asked, trace_path
 from agent.session.team import MAX_BOTS

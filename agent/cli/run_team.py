@@ -13,7 +13,7 @@ import threading
 
 from agent.checks import load_check
 from agent.cli.progress import print_progress, print_summary, say_where
-from agent.cli.tools_cmd import tool_sources
+from agent.cli.tool_flags import tool_sources
 from agent.config import LoadedConfig
 from agent.errors import ConfigError
 from agent.planner import PlannerOptions

@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 from agent.cli.parser import add_config_flags, load_from_args
-from agent.cli.tools_cmd import add_tools_flags, tool_sources
+from agent.cli.tool_flags import add_tools_flags, tool_sources
 from agent.errors import McAgentError
 from agent.paths import REPO_ROOT
 from agent.server import load_scenario

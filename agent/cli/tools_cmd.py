@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import get_args
 
 from agent.cli.parser import add_config_flags, load_from_args
-from agent.config import LoadedConfig
+from agent.cli.tool_flags import add_tools_flags, load_tools
 from agent.paths import REPO_ROOT
 from agent.goals import understand
 from agent.planner.focus import achievers, aimed_words
 from agent.planner.given import given_args
 from agent.planner.offer import Catalog, Offering, offer_text
-from agent.tools import Toolbox, ToolSource, catalog_text, load_toolbox, standard_sources
+from agent.tools import Toolbox, catalog_text
 from agent.tools.catalog import grouped
 from agent.tools.spec import NAME_PATTERN
 
@@ -31,18 +31,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     shown.add_argument("--goal", metavar="TEXT", help="what the planner offers for this goal, as it reads it: the "
                                                       "guidance and the ranked catalog (config catalog_size)")
     p.set_defaults(handler=run)
-
-
-def add_tools_flags(parser: argparse.ArgumentParser) -> None:
-    """--tools-dir for every command that loads tools; `load_tools` reads it back."""
-    parser.add_argument(
-        "--tools-dir",
-        action="append",
-        type=Path,
-        default=[],
-        metavar="DIR",
-        help="another folder of tool folders (repeatable); loaded like skills/",
-    )
 
 
 def add_catalog_flags(parser: argparse.ArgumentParser) -> None:
@@ -61,17 +49,6 @@ def tool_names(text: str) -> list[str]:
         raise argparse.ArgumentTypeError(f"expected tool names separated by commas, such as explore-area,mc-map; "
                                          f"got {text!r}")
     return names
-
-
-def tool_sources(loaded: LoadedConfig, args: argparse.Namespace) -> list[ToolSource]:
-    """The folders the config and --tools-dir name; config tool_folders are relative to the config file."""
-    base = loaded.file.parent if loaded.file else None
-    config = loaded.config
-    return standard_sources(config.world, config.tool_folders, base, args.tools_dir, config.tool_modules)
-
-
-def load_tools(loaded: LoadedConfig, args: argparse.Namespace) -> Toolbox:
-    return load_toolbox(tool_sources(loaded, args))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -29,7 +29,8 @@ from agent.llm.backend_spec import on_lane
 from agent.planner import PlannerOptions, RunResult
 from agent.planner.control import RunControl
 from agent.process_group import when_parent_dies
-from agent.session import RunRequest, WorldOptions, WorldSession, plan_in_world
+from agent.session import WorldOptions, WorldSession
+from agent.session.run import RunRequest, plan_in_world
 from agent.session.blueprint import read_score
 from agent.session.team import Team
 from agent.session.team_run import TeamRequest, plan_team

@@ -9,8 +9,10 @@ the lines of the outer loop.
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass
 
+from rich.console import Console
 from rich.text import Text
 
 from agent.trace.schema import (
@@ -173,3 +175,9 @@ def _other(event: Event) -> list[Text]:
     if isinstance(event, Error):
         return [Text(f"error ({event.source}): {event.message}", style="bold red")]
     return []
+
+
+def timeline_console() -> Console:
+    """Colour only on a terminal, whatever rich guesses from the environment, and lines never
+    wrapped: piped output is one plain line per step, as scripts and tests read it."""
+    return Console(soft_wrap=True, highlight=False, force_terminal=sys.stdout.isatty())

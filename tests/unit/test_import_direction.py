@@ -138,3 +138,14 @@ def test_the_cli_loads_no_llama_cpp_until_a_command_needs_it():
         cwd=ROOT, capture_output=True, text=True, check=True,
     ).stdout.strip()
     assert loaded == "False"
+
+
+@pytest.mark.parametrize("command", ["server", "connect", "call", "replay", "report", "config", "doctor"])
+def test_a_command_that_plans_nothing_loads_no_planner(command: str):
+    # Each start of `mcagent` imports only its command: the planner's SGLang alone costs some 0.5 CPU-s.
+    loaded = subprocess.run(
+        [sys.executable, "-c", f"from agent.cli import build_parser; import sys; build_parser({command!r}); "
+                               "print(sorted(m for m in ('sglang', 'agent.planner', 'agent.bench') if m in sys.modules))"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout.strip()
+    assert loaded == "[]", f"mcagent {command} loads {loaded}"
