@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import get_args
 
-from agent.bench import (bots_bench, bridge_bench, executor_bench, planner_bench, serving_bench, team_bench, tools_bench,
-                         world_bench)
+from agent.bench import (bots_bench, bridge_bench, executor_bench, planner_bench, reading_bench, serving_bench,
+                         team_bench, tools_bench, world_bench)
 from agent.bench.stats import Figure, table
 from agent.cli.parser import add_config_flags, add_scenario_flag, count, load_from_args
 from agent.cli.serving import add_server_flags, world_options
@@ -77,6 +77,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     w.add_argument("--chunks", type=count, default=144, metavar="N", help="chunks timed per generator (default 144)")
     w.add_argument("--runs", type=count, default=5, metavar="N", help="server starts per generator (default 5)")
     w.add_argument("--seed", type=int, default=42, help="world seed (default 42)")
+    r = _bench(benches, "reading", "the goal reader over the reading corpus: right, wrong and none for its tune and "
+               "test parts and Mindcraft's goals (no server, no model)", None, run_reading)
+    r.add_argument("--show", choices=["wrong", "none", "all"], action="append", default=[],
+                   help="list the asks with that verdict (repeatable; all: every ask)")
+    r.add_argument("--part", choices=list(reading_bench.PARTS), action="append", default=[],
+                   help="with --show, only this part (repeatable; default all)")
 
 
 def _bench(benches: argparse._SubParsersAction, name: str, help_text: str, calls: int | None,
@@ -157,6 +163,21 @@ def run_planner(args: argparse.Namespace) -> int:
         print(f"\nLLM calls and wall time ({where}, one run):")
         print(planner_bench.costs_text(run.costs))
         print(f"the method ended: {run.ended}")
+    return 0
+
+
+def run_reading(args: argparse.Namespace) -> int:
+    found = reading_bench.run()
+    if args.json:
+        print(json.dumps({"parts": [p.model_dump() for p in found.parts], "seconds": found.seconds}, indent=2))
+        return 0
+    asks = sum(p.asks for p in found.parts)
+    print(f"reading corpus: {asks} asks read in {found.seconds:.1f} s")
+    print(reading_bench.table(found))
+    verdicts = {"right", "wrong", "none"} if "all" in args.show else set(args.show)
+    if verdicts:
+        print()
+        print(reading_bench.listing(found, verdicts, set(args.part or reading_bench.PARTS)))
     return 0
 
 

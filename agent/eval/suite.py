@@ -4,6 +4,8 @@ that a bad suite stops before any episode starts."""
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +15,16 @@ from agent.checks import Check, parse_check
 from agent.checks.model import Plan
 from agent.config.layers import StrictModel, load_model_file
 from agent.errors import ConfigError
-from agent.goals.names import words_of
 from agent.mc.names import Item
 from agent.mc.transform import Transform
 from agent.planner import PlannerOptions
 from agent.server import Scenario, load_scenario
 from agent.session.team import Team
+
+
+# A row's name is its goal's first words as the reader of Step 18 split them ("oak wood" read as
+# "oak log"), kept so that tables of earlier runs name the same rows.
+_ROW_WORD, _TREE_WORD = re.compile(r"[a-z0-9]+"), re.compile(r"\b([a-z]+) (?:trees?|wood)\b")
 
 
 class SuiteEntry(StrictModel):
@@ -137,4 +143,5 @@ def _name(scenario: str, goal: str, judge: Check | None) -> str:
     """A judged task is named by its scenario and its goal's first words: one scenario may hold several asks."""
     if judge is None:
         return scenario
-    return f"{scenario}-{'-'.join(words_of(goal)[:4])}"
+    first = _ROW_WORD.findall(_TREE_WORD.sub(r"\1 log", goal.lower()))[:4]
+    return f"{scenario}-{'-'.join(first)}"

@@ -7,18 +7,19 @@ the planner's arguments (agent/planner/domains.py: a name no world offered is ne
 from __future__ import annotations
 
 import math
+import re
 import time
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent.blueprint.templates import Order, templates
 from agent.bridge import BotConnection, BridgeError
-from agent.checks.model import (All, Area, Check, ContainerHas, FeetYAtLeast, HasItem, NearBlock, NearPlayer, Outside,
-                                StandingOnGround, Within)
-from agent.goals.names import USERNAME
+from agent.checks.model import (All, Area, Check, ContainerHas, FeetYAtLeast, HasItem, NearBlock, NearPlayer, Not,
+                                Outside, StandingOn, StandingOnGround, Within)
 from agent.goals.understanding import SubGoal, Understanding
 from agent.mc.gamedata import block_names
 from agent.mc.geometry import Facing
+from agent.mc.names import MAX_ITEM_COUNT, Item
 
 # A player the goal is about reaches the bot's view a moment after its join (the server sends the
 # players around once the bot has spawned: seconds on a loaded machine); read again until then.
@@ -30,6 +31,8 @@ MIN_Y, MAX_Y = -64, 319
 # A template's wooden blocks are written in this wood (oak_planks, oak_door); what is carried and
 # the trees near say the wood of a build whose words name none, read from these blocks' names.
 TEMPLATE_WOOD, WOOD_SOURCES = "oak", ("_planks", "_log")
+# A word that could be a player's username, as written.
+USERNAME = re.compile(r"\b\w{3,16}\b")
 
 
 class Point(BaseModel):
@@ -56,6 +59,29 @@ class Sighted(BaseModel):
     at: Point | None = Field(None, description="the nearest one's world cell (its lower corner)")
 
 
+class Tree(BaseModel):
+    """The tree of the nearest log of a kind: its logs joined to that one (bridge/helpers/grounds.js)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str = Field(description="the log kind: oak_log, birch_log, ...")
+    logs: int = Field(ge=1, description="how many logs the tree has")
+    at: Point = Field(description="the nearest of them (its world cell)")
+
+
+class Stack(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    count: int = Field(ge=1)
+
+
+class ChestSeen(BaseModel):
+    """The nearest chest and what it holds, summed by item."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    at: Point = Field(description="its world cell")
+    items: list[Stack] = Field(default_factory=list)
+
+
 class Grounds(BaseModel):
     """The world around the bot as the planner's choices see it."""
 
@@ -69,6 +95,9 @@ class Grounds(BaseModel):
     hole: Columns | None = Field(None, description="the hole the feet are in, with its floor, steps and rim: "
                                                    "None where they stand at the ground's level")
     facing: Facing | None = Field(None, description="the way the bot looks, to the nearest of four")
+    trees: list[Tree] = Field(default_factory=list, description="read when asked: the tree of the nearest log of "
+                                                                "each kind seen")
+    chest: ChestSeen | None = Field(None, description="read when asked: the nearest chest and its contents")
 
     @property
     def kinds(self) -> list[str]:
@@ -86,25 +115,28 @@ class Grounds(BaseModel):
         return Point(x=x + 0.5, y=self.ground_y, z=z + 0.5)
 
 
-def read_grounds(bot: BotConnection, goal: str = "") -> Grounds | None:
+def read_grounds(bot: BotConnection, goal: str = "", *, trees: bool = False, chest: bool = False) -> Grounds | None:
     """The world now; None when it cannot be read (the bot is gone or dead). Words of `goal` that
-    could be usernames are players when one of that name is in view (the tab list may not say)."""
+    could be usernames are players when one of that name is in view (the tab list may not say).
+    `trees`, `chest`: read the nearest trees' logs and the nearest chest's contents too."""
     names = list(dict.fromkeys(USERNAME.findall(goal)))
     try:
         return Grounds.model_validate(bot.call("grounds", {"radius": RADIUS, "half_height": HALF_HEIGHT,
-                                                           "names": names}))
+                                                           "names": names, "trees": trees, "chest": chest}))
     except BridgeError:
         return None
 
 
 def read_grounds_for(bot: BotConnection, goal: str, understanding: Understanding) -> Grounds | None:
-    """The world at a run's start, read again for up to PLAYER_APPEARS_S while a sub-goal about a
-    player finds none in view to ground it."""
+    """The world at a run's start, with the trees and the chest its sub-goals count on, read again
+    for up to PLAYER_APPEARS_S while a sub-goal about a player finds none in view to ground it."""
     deadline = time.monotonic() + PLAYER_APPEARS_S
-    grounds = read_grounds(bot, goal)
+    trees = any(s.count_of == "tree" for s in understanding.subgoals)
+    chest = any(s.contents or s.at_nearest or s.count_of == "chest" for s in understanding.subgoals)
+    grounds = read_grounds(bot, goal, trees=trees, chest=chest)
     while grounds is not None and awaits_player(understanding, grounds) and time.monotonic() < deadline:
         time.sleep(PLAYER_POLL_S)
-        grounds = read_grounds(bot, goal)
+        grounds = read_grounds(bot, goal, trees=trees, chest=chest)
     return grounds
 
 
@@ -125,31 +157,118 @@ def ground(understanding: Understanding, grounds: Grounds) -> Understanding:
 
 
 def _grounded(subgoal: SubGoal, grounds: Grounds) -> SubGoal | None:
-    check, start = subgoal.check, grounds.feet
-    if subgoal.players and isinstance(check, NearPlayer):
-        named = [p for p in grounds.players if p.lower() in {w.lower() for w in subgoal.players}]
-        who = named or (grounds.players if len(grounds.players) == 1 else [])
-        if not who:
-            return None
-        check = NearPlayer(near_player=check.near_player.model_copy(update={"name": who[0]}))
-    if subgoal.on_ground:
-        if grounds.ground_y is None:
-            return None
-        check = All(all=[FeetYAtLeast(feet_y_at_least=grounds.ground_y), StandingOnGround(standing_on_ground=True),
-                         *_outside(grounds.hole)])
+    check: Check | None = subgoal.check
+    for step in (_player, _on_ground, _from_start, _kind, _counted, _chest, _building):
+        check = step(subgoal, check, grounds) if check is not None else None
+    if check is None:
+        return None
+    return subgoal.model_copy(update={"check": check, "from_start": False, "kinds": [], "players": [],
+                                      "on_ground": False, "building": None, "count_of": None, "at_nearest": False,
+                                      "contents": False, "above_ground": False})
+
+
+def _player(subgoal: SubGoal, check: Check, grounds: Grounds) -> Check | None:
+    """A player "him" means: one online the goal names, else the one online."""
+    if not (subgoal.players and isinstance(check, NearPlayer)):
+        return check
+    named = [p for p in grounds.players if p.lower() in {w.lower() for w in subgoal.players}]
+    who = named or (grounds.players if len(grounds.players) == 1 else [])
+    return NearPlayer(near_player=check.near_player.model_copy(update={"name": who[0]})) if who else None
+
+
+def _on_ground(subgoal: SubGoal, check: Check, grounds: Grounds) -> Check | None:
+    """Out of the hole: at the ground's level around, and out of the hole's columns; a height
+    above the ground around."""
+    if subgoal.above_ground and isinstance(check, FeetYAtLeast):
+        return None if grounds.ground_y is None else FeetYAtLeast(feet_y_at_least=grounds.ground_y +
+                                                                  check.feet_y_at_least)
+    if not subgoal.on_ground:
+        return check
+    if grounds.ground_y is None:
+        return None
+    return All(all=[FeetYAtLeast(feet_y_at_least=grounds.ground_y), StandingOnGround(standing_on_ground=True),
+                    *_outside(grounds.hole)])
+
+
+def _from_start(subgoal: SubGoal, check: Check, grounds: Grounds) -> Check:
+    start = grounds.feet
     if subgoal.from_start and isinstance(check, Within):
         s = check.within
-        check = Within(within=s.model_copy(update={"x": start.x + s.x, "y": start.y + s.y, "z": start.z + s.z}))
-    elif subgoal.from_start and isinstance(check, FeetYAtLeast):
-        check = FeetYAtLeast(feet_y_at_least=start.y + check.feet_y_at_least)
-    if subgoal.kinds:
-        check = _named(check, pick_kind(subgoal.kinds, grounds))
-    if subgoal.building is not None:
-        check = _placed(of_the_wood_here(subgoal.building, grounds), grounds)
-        if check is None:
+        return Within(within=s.model_copy(update={"x": start.x + s.x, "y": start.y + s.y, "z": start.z + s.z}))
+    if subgoal.from_start and isinstance(check, FeetYAtLeast):
+        return FeetYAtLeast(feet_y_at_least=start.y + check.feet_y_at_least)
+    return check
+
+
+def _kind(subgoal: SubGoal, check: Check, grounds: Grounds) -> Check:
+    """A kind's member: that of the nearest tree where the tree is counted, else pick_kind's."""
+    if not subgoal.kinds:
+        return check
+    tree = _tree(subgoal, check, grounds) if subgoal.count_of == "tree" else None
+    return _named(check, tree.name if tree is not None else pick_kind(subgoal.kinds, grounds))
+
+
+def _tree(subgoal: SubGoal, check: Check, grounds: Grounds) -> Tree | None:
+    kinds = set(subgoal.kinds) or ({check.has_item.name} if isinstance(check, HasItem) else set())
+    feet = grounds.feet
+    trees = [t for t in grounds.trees if t.name in kinds]
+    return min(trees, key=lambda t: (t.at.x - feet.x) ** 2 + (t.at.y - feet.y) ** 2 + (t.at.z - feet.z) ** 2,
+               default=None)
+
+
+def _counted(subgoal: SubGoal, check: Check, grounds: Grounds) -> Check | None:
+    """A count the world gives: the logs of the nearest tree of the kind (and those carried), all
+    carried, or what is left carrying after a give (Understanding's CountOf)."""
+    if subgoal.count_of == "tree" and isinstance(check, HasItem):
+        tree = _tree(subgoal, check, grounds)
+        if tree is None:
             return None
-    return subgoal.model_copy(update={"check": check, "from_start": False, "kinds": [], "players": [],
-                                      "on_ground": False, "building": None})
+        return _counting(check, grounds.carried.get(tree.name, 0) + tree.logs)
+    if subgoal.count_of == "carried":
+        held = grounds.carried.get(_name_of(check), 0)
+        return _counting(check, held) if held else None
+    if subgoal.count_of == "given" and isinstance(check, Not) and isinstance(check.not_, HasItem):
+        gives = next(iter(subgoal.given.values()), {}).get("count", 1)
+        left = max(grounds.carried.get(check.not_.has_item.name, 0), gives) - gives + 1
+        return Not(**{"not": _counting(check.not_, left)})
+    return check
+
+
+def _chest(subgoal: SubGoal, check: Check, grounds: Grounds) -> Check | None:
+    """The nearest chest: its cell in a container_has, or everything it holds taken."""
+    chest = grounds.chest
+    if subgoal.contents:
+        if chest is None or not chest.items:
+            return None
+        held = [HasItem(has_item=Item(name=s.name, count=min(grounds.carried.get(s.name, 0) + s.count,
+                                                             MAX_ITEM_COUNT))) for s in chest.items]
+        return held[0] if len(held) == 1 else All(all=held)
+    if subgoal.at_nearest and isinstance(check, ContainerHas) and chest is not None:
+        cell = (math.floor(chest.at.x), math.floor(chest.at.y), math.floor(chest.at.z))
+        return ContainerHas(container_has=check.container_has.model_copy(update={"at": cell}))
+    return check
+
+
+def _building(subgoal: SubGoal, check: Check, grounds: Grounds) -> Check | None:
+    return check if subgoal.building is None else _placed(of_the_wood_here(subgoal.building, grounds), grounds)
+
+
+def _name_of(check: Check) -> str:
+    if isinstance(check, HasItem):
+        return check.has_item.name
+    if isinstance(check, ContainerHas):
+        return check.container_has.name
+    return ""
+
+
+def _counting(check: Check, count: int) -> Check:
+    """The check with its count set (has_item, container_has)."""
+    count = max(1, min(count, MAX_ITEM_COUNT))
+    if isinstance(check, HasItem):
+        return HasItem(has_item=check.has_item.model_copy(update={"count": count}))
+    if isinstance(check, ContainerHas):
+        return ContainerHas(container_has=check.container_has.model_copy(update={"count": count}))
+    return check
 
 
 def _placed(order: Order, grounds: Grounds) -> Check | None:
@@ -200,4 +319,6 @@ def _named(check, name: str):
         return ContainerHas(container_has=check.container_has.model_copy(update={"name": name}))
     if isinstance(check, NearBlock):
         return NearBlock(near_block=check.near_block.model_copy(update={"block": name}))
+    if isinstance(check, StandingOn):
+        return StandingOn(standing_on=check.standing_on.model_copy(update={"block": name}))
     return check

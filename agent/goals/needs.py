@@ -31,7 +31,6 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from agent.checks.model import Check, HasItem
 from agent.chat.team import Holdings
 from agent.goals.asking import teamwork
-from agent.goals.names import KINDS
 from agent.goals.understanding import SubGoal
 from agent.mc.gamedata import item_names, recipes
 from agent.mc.names import Item
@@ -42,6 +41,9 @@ NEED_STEPS = 3
 TABLE = "crafting_table"
 # Recipe trees down to another item lacked are shallow (a fence: sticks, then planks).
 MAX_RECIPE_DEPTH = 4
+# Kinds whose members stand in for each other as materials (a table of any planks), by the end of
+# their names, as the game's item tags (#logs, #planks) group them.
+MATERIAL_KINDS = ("_log", "_planks", "_wool", "_sapling")
 
 
 class _Lacking(BaseModel):
@@ -158,9 +160,9 @@ def needed(items: list[Item], tool: str, depth: int, team: Holdings | None = Non
 
 
 def supported(item: Item, carried: list[str], seen: list[str], mc_version: str | None = None) -> Item:
-    """`item`, or the member of its kind (KINDS: planks, logs, wool, saplings) the world supports:
+    """`item`, or the member of its kind (MATERIAL_KINDS) the world supports:
     one carried, else one seen, else one a recipe makes from what is carried or seen; else as named."""
-    suffix = next((s for s in set(KINDS.values()) if item.name.endswith(s)), None)
+    suffix = next((s for s in MATERIAL_KINDS if item.name.endswith(s)), None)
     if suffix is None:
         return item
     members = sorted(n for n in item_names(mc_version) if n.endswith(suffix))

@@ -14,11 +14,16 @@ from __future__ import annotations
 import re
 
 from agent.blueprint.templates import MAX_AHEAD, Order, StructureError, Template, templates
-from agent.goals.names import GENERIC, find_names, forms, words_of
-from agent.goals.phrases import BUILD, NUMBERS, PLACE_WORDS, STRUCTURE_WORDS
+from agent.goals.lexicon import lexicon
+from agent.goals.nouns import names_in
 from agent.goals.understanding import SubGoal
-from agent.mc.gamedata import block_names
+from agent.goals.words import NUMBER_WORDS, Word, word, words_of
 
+# The verbs that put a structure up: "build a castle" asks for one that no template builds.
+BUILD = re.compile(r"\b(?:build|make|construct|create|put up|set up|erect|raise)\b")
+# Words before a structure's name that make it a place, not the thing built: "a pickaxe near the house".
+PLACE_WORDS = frozenset("near by beside next to in inside into at behind around from on onto under over across "
+                        "for with".split())
 AROUND = re.compile(r"\b(?:around|round|surrounding|encircling|enclosing)\b")
 # How far ahead: "two blocks in front of you", "3 blocks ahead".
 AHEAD = re.compile(r"\b(?P<n>\w+) blocks? (?:in front|ahead|forward)\b")
@@ -31,23 +36,25 @@ def read_structure(clause: str, mc_version: str | None = None) -> SubGoal | None
     """The sub-goal of building what the clause names; None when it asks for no structure;
     StructureError when it asks for one no template builds, or a value out of its bounds."""
     text = SQUARE.sub(r"\1 wide", clause.lower())
-    words = words_of(text)
+    read = [w for w in words_of(text) if not w.punct]
+    words = [w.text for w in read]
     built = _built_word(text, words)
     if built is None:
         return None
     around = AROUND.search(text)
-    after = len(words_of(text[:around.end()])) if around else len(words)
-    thing = next(iter(find_names(words[after:], block_names(mc_version))), None) if around else None
+    after = len([w for w in words_of(text[:around.end()]) if not w.punct]) if around else len(words)
+    found = names_in(read[after:], "block", mc_version) if around else []
+    thing = (found[0][0], after + found[0][1], after + found[0][2]) if found else None
     if around and thing is None:
         raise StructureError(f"{clause!r}: around what? Name a block there (around the chest)")
     name, template = _template(words[built], thing is not None, clause)
-    left = [w if i != built and (thing is None or not after + thing.start <= i < after + thing.end) else "," for i, w in
-            enumerate(words)]  # the template's word and the thing it goes around are no material
-    values = {**_numbers(left, template), **_blocks(left, template, block_names(mc_version))}
+    left = [w if i != built and (thing is None or not thing[1] <= i < thing[2]) else word(",") for i, w in
+            enumerate(read)]  # the template's word and the thing it goes around are no material
+    values = {**_numbers(left, template), **_blocks(left, template, mc_version)}
     ahead = _count(said["n"]) if (said := AHEAD.search(text)) and thing is None else None
     if ahead is not None and not 1 <= ahead <= MAX_AHEAD:
         raise StructureError(f"{clause!r}: a structure goes 1 to {MAX_AHEAD} blocks ahead, not {ahead}")
-    order = Order(template=name, values=values, ahead=ahead, around=thing.name if thing is not None else None)
+    order = Order(template=name, values=values, ahead=ahead, around=thing[0].name if thing is not None else None)
     try:
         check = order.check(feet=(0, 0, 0), facing="south", thing=(0, 0, 0))
     except StructureError as e:
@@ -61,11 +68,11 @@ def _built_word(text: str, words: list[str]) -> int | None:
     verb = BUILD.search(text)
     if verb is None:
         return None
-    names = STRUCTURE_WORDS | {n for t in templates().values() for n in t.names}
-    for i in range(len(words_of(text[:verb.start()])), len(words)):
+    names = set(lexicon().structure_words) | {n for t in templates().values() for n in t.names}
+    for i in range(len([w for w in words_of(text[:verb.start()]) if not w.punct]), len(words)):
         if words[i] in PLACE_WORDS:
             return None
-        if set(forms(words[i])) & names:
+        if set(word(words[i]).forms()) & names:
             return i
     return None
 
@@ -83,7 +90,7 @@ def known() -> str:
 def _template(word: str, around: bool, clause: str) -> tuple[str, Template]:
     """The template the word names: one placed around a thing when the words name one after
     "around", else one placed ahead."""
-    found = [(name, t) for name, t in templates().items() if set(forms(word)) & set(t.names)]
+    found = [(name, t) for name, t in templates().items() if set(_forms(word)) & set(t.names)]
     fitting = [(name, t) for name, t in found if (t.placed == "around") == around]
     if fitting:
         return fitting[0]
@@ -94,28 +101,33 @@ def _template(word: str, around: bool, clause: str) -> tuple[str, Template]:
     raise StructureError(f"{clause!r} asks for a {word}, which I do not build; I build: {known()}")
 
 
-def _numbers(words: list[str], template: Template) -> dict[str, int]:
+def _forms(text: str) -> tuple[str, ...]:
+    return word(text).forms()
+
+
+def _numbers(words: list[Word], template: Template) -> dict[str, int]:
     """Each number followed (past "block(s)") by a word a numeric parameter names: "6 high"."""
+    generic = set(lexicon().measure_words)
     values: dict[str, int] = {}
-    for i, word in enumerate(words):
-        n = _count(word) if word not in ARTICLES else None
+    for i, w in enumerate(words):
+        n = int(w.number) if w.number is not None and w.text not in ARTICLES else None
         j = i + 1
-        while j < len(words) and words[j] in GENERIC:
+        while j < len(words) and set(words[j].forms()) & generic:
             j += 1
         if n is None or j == len(words):
             continue
         for key, param in template.params.items():
-            if not param.is_block and words[j] in param.words:
+            if not param.is_block and words[j].text in param.words:
                 values.setdefault(key, n)
     return values
 
 
-def _blocks(words: list[str], template: Template, blocks: frozenset[str]) -> dict[str, str]:
+def _blocks(words: list[Word], template: Template, mc_version: str | None) -> dict[str, str]:
     """Each block named goes to the block parameter of its family (the last word of the names:
     spruce_door to a door's), else to the first block parameter."""
     params = [key for key, p in template.params.items() if p.is_block]
     values: dict[str, str] = {}
-    for named in find_names(words, blocks):
+    for named, _, _ in names_in(words, "block", mc_version):
         family = [k for k in params if str(template.params[k].default).rsplit("_", 1)[-1] == named.name.rsplit("_", 1)[-1]]
         key = (family or params or [None])[0]
         if key is not None:
@@ -123,5 +135,5 @@ def _blocks(words: list[str], template: Template, blocks: frozenset[str]) -> dic
     return values
 
 
-def _count(word: str) -> int | None:
-    return int(word) if word.isdigit() else NUMBERS.get(word)
+def _count(text: str) -> int | None:
+    return int(text) if text.isdigit() else NUMBER_WORDS.get(text)

@@ -19,14 +19,18 @@ from typing import Any, Literal
 from pydantic import Field, field_serializer, field_validator
 
 from agent.blueprint.templates import Order
-from agent.checks.model import All, Check, ContainerHas, HasItem, parse_check
+from agent.checks.model import All, Check, ContainerHas, FeetYAtLeast, HasItem, Not, Within, parse_check
 from agent.config.layers import StrictModel
 from agent.mc.names import Item
 
-# rules: read from the words (rules.py); given: the check a user or a scenario wrote; model: the
+# rules: read from the words (meaning.py); given: the check a user or a scenario wrote; model: the
 # model's classification among grounded choices; need: what a failed step lacked (needs.py);
 # team: an ask of a teammate, or a player's ask handed over (asking.py).
 ReadBy = Literal["rules", "given", "model", "need", "team"]
+# A count the world gives when the run starts: every log of the nearest tree of the kind, all the
+# bot carries of the item, what the nearest chest holds of it; "given": what the bot carries plus
+# one, so that carrying less than that says it was handed over.
+CountOf = Literal["tree", "carried", "chest", "given"]
 
 
 class SubGoal(StrictModel):
@@ -54,6 +58,14 @@ class SubGoal(StrictModel):
     building: Order | None = Field(None, description="a structure asked, which grounding places ahead of the bot "
                                                      "or around the thing named; until then the check has it at "
                                                      "the origin, looking south")
+    count_of: CountOf | None = Field(None, description="the check's count is read in the world at the start "
+                                                       "(CountOf); until then it is 1")
+    at_nearest: bool = Field(False, description="container_has: the chest meant is the nearest one, whose cell "
+                                                "grounding puts in the check")
+    contents: bool = Field(False, description="everything the nearest chest holds at the start, taken: grounding "
+                                              "makes the check a has_item of each; until then it is a has_item "
+                                              "of the chest's name")
+    above_ground: bool = Field(False, description="feet_y_at_least is a height above the ground around the start")
 
     @field_validator("check", mode="before")
     @classmethod
@@ -66,14 +78,77 @@ class SubGoal(StrictModel):
 
     @property
     def grounded(self) -> bool:
-        return not (self.from_start or self.kinds or self.players or self.on_ground or self.building)
+        return not (self.from_start or self.kinds or self.players or self.on_ground or self.building or
+                    self.count_of or self.at_nearest or self.contents or self.above_ground)
+
+    def describe(self) -> str:
+        """The check in a line, with what the world will fill in said in words: `container_has dirt
+        (all carried) at the nearest chest`, `within 2 of the start`, `has_item any _log 3`."""
+        if self.contents:
+            return "has_item everything in the nearest chest"
+        if self.count_of == "given" and "mc-give" in self.given:
+            give = self.given["mc-give"]
+            return f"give {give['player']} {give['count']} {give['item']}"
+        if self.on_ground:
+            return "out of the hole, on the ground around"
+        text = self.check.describe()
+        number = _count(self.check)
+        if self.count_of is not None and number is not None:
+            text = text.replace(f" {number}", f" ({COUNTED[self.count_of]})", 1)
+        if self.kinds:
+            text = text.replace(self.kinds[0], f"any {_suffix(self.kinds)}", 1)
+        if self.players:
+            text = text.replace(" someone ", " (a player the words mean) ", 1)
+        if self.from_start and isinstance(self.check, Within):
+            text = f"within {self.check.within.distance:g} of the start"
+        elif self.from_start and isinstance(self.check, FeetYAtLeast):
+            text = f"feet_y_at_least start + {self.check.feet_y_at_least:g}"
+        elif self.above_ground and isinstance(self.check, FeetYAtLeast):
+            text = f"feet_y_at_least ground + {self.check.feet_y_at_least:g}"
+        return text + (" at the nearest chest" if self.at_nearest else "")
+
+
+COUNTED = {"tree": "the tree's logs", "carried": "all carried", "chest": "all in the chest",
+           "given": "fewer than carried"}
+
+
+def _count(check: Check) -> int | None:
+    if isinstance(check, HasItem):
+        return check.has_item.count
+    if isinstance(check, ContainerHas):
+        return check.container_has.count
+    if isinstance(check, Not) and isinstance(check.not_, HasItem):
+        return check.not_.has_item.count
+    return None
+
+
+def _suffix(kinds: list[str]) -> str:
+    """What a kind's names share at their end: _log for oak_log, birch_log, ..."""
+    first = kinds[0].split("_")
+    for n in range(1, len(first)):
+        end = "_" + "_".join(first[n:])
+        if all(k.endswith(end) for k in kinds):
+            return end
+    return kinds[0]
+
+
+class Unread(StrictModel):
+    """Words of the goal nothing read, and why."""
+
+    words: str = Field(description="as the user wrote them")
+    why: str = Field("", description="what was not understood of them, when more can be said")
+
+    def line(self) -> str:
+        return f'"{self.words}"' + (f" ({self.why})" if self.why else "")
 
 
 class Understanding(StrictModel):
-    """The goal's sub-goals in order; none when nothing in the words could be read."""
+    """The goal's sub-goals in order (none when nothing in the words could be read), and the words
+    that were not understood."""
 
     goal: str
     subgoals: list[SubGoal] = Field(default_factory=list)
+    unread: list[Unread] = Field(default_factory=list)
 
     @classmethod
     def given(cls, goal: str, check: Check | None) -> Understanding:
@@ -92,11 +167,22 @@ class Understanding(StrictModel):
         """`1. has_item oak_log 3  2. container_has oak_log 3`, as `mcagent run` prints it."""
         if not self.subgoals:
             return "nothing a check can judge"
-        return "  ".join(f"{n}. {s.check.describe()}" for n, s in enumerate(self.subgoals, 1))
+        return "  ".join(f"{n}. {s.describe()}" for n, s in enumerate(self.subgoals, 1))
+
+    def unread_line(self) -> str | None:
+        """`not understood: "the shed" (no such thing in the game)`; None when every word was read."""
+        if not self.unread:
+            return None
+        return "not understood: " + "; ".join(u.line() for u in self.unread)
+
+    @property
+    def partly(self) -> bool:
+        """Some of the words were read, some not."""
+        return bool(self.subgoals) and bool(self.unread)
 
 
 # Checks of where the bot is: of two in a row only the later can hold at the end.
-WHERE = frozenset({"within", "near_block", "near_player", "feet_y_at_least", "outside", "sky_visible",
+WHERE = frozenset({"within", "near_block", "near_player", "feet_y_at_least", "outside", "sky_visible", "standing_on",
                    "standing_on_ground"})
 
 
@@ -132,6 +218,6 @@ def needs_first(subgoals: list[SubGoal]) -> list[SubGoal]:
             else:
                 carry = HasItem(has_item=Item(name=stock.name, count=stock.count))
                 out.append(SubGoal(says=f"carry what goes in the chest ({subgoal.says})", check=carry,
-                                   by=subgoal.by, kinds=subgoal.kinds, lasting=False))
+                                   by=subgoal.by, kinds=subgoal.kinds, lasting=False, count_of=subgoal.count_of))
         out.append(subgoal)
     return out

@@ -17,6 +17,8 @@ from agent.mc.version import DEFAULT_VERSION
 from agent.paths import BRIDGE_DIR, NODE_MODULES
 
 MINECRAFT_DATA = NODE_MODULES / "minecraft-data" / "minecraft-data" / "data"
+# The last version before the flattening renamed ids (wooden_door became oak_door in 1.13).
+LEGACY_VERSION = "1.12.2"
 SMELTING_TABLE = BRIDGE_DIR / "lib" / "smelting.json"
 
 
@@ -50,10 +52,33 @@ def item_names(mc_version: str | None = None) -> frozenset[str]:
 
 
 @cache
+def legacy_names() -> dict[str, str]:
+    """Each item and block id of 1.12 as the flattening renamed it (its plain variant, data value 0),
+    from minecraft-data's legacy table: wooden_door -> oak_door, cooked_fish -> cooked_cod."""
+    table = json.loads((MINECRAFT_DATA / "pc" / "common" / "legacy.json").read_text(encoding="utf-8"))
+    renamed: dict[str, str] = {}
+    for kind in ("blocks", "items"):  # an item's name wins over its block's (tallgrass the item is grass)
+        for old in _read(kind, LEGACY_VERSION):
+            new = table[kind].get(f"{old['id']}:0")
+            if new is not None:
+                renamed[old["name"]] = new.removeprefix("minecraft:")
+    return renamed
+
+
+@cache
 def block_drops(mc_version: str | None = None) -> dict[str, frozenset[str]]:
     """What each block drops when dug with the right tool, by item name (stone: cobblestone)."""
     items = _item_names_by_id(mc_version)
     return {b["name"]: frozenset(items[d] for d in b.get("drops", []) if d in items) for b in _read("blocks", mc_version)}
+
+
+def mined(name: str, mc_version: str | None = None) -> str:
+    """What digging the block `name` gives, when it is one item other than itself (stone ->
+    cobblestone, coal_ore -> coal); else the name."""
+    drops = block_drops(mc_version).get(name)
+    if drops and name not in drops and len(drops) == 1:
+        return next(iter(drops))
+    return name
 
 
 class Recipe(BaseModel):

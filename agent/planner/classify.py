@@ -18,10 +18,10 @@ import sglang as sgl
 
 from agent.checks.model import Check, HasItem, NearBlock, Nearness, SkyVisible
 from agent.goals import Grounds, SubGoal
-from agent.goals.names import mined
-from agent.goals.phrases import NEAR_DISTANCE, NUMBERS
+from agent.goals.meaning import NEAR_DISTANCE
+from agent.goals.words import NUMBER_WORDS
 from agent.llm import Capabilities, Metered
-from agent.mc.gamedata import item_names
+from agent.mc.gamedata import item_names, mined
 from agent.mc.names import Item
 from agent.planner import whole_turns
 from agent.planner.decide import match_name, pick
@@ -33,7 +33,7 @@ PROMPT = ("A player gave a Minecraft bot this GOAL: {goal}\n"
           "Which check says the GOAL is done? has_item: the bot holds an item; near_block: the bot stands "
           "beside a block; sky_visible: the bot sees the open sky; none: none of these.")
 KIND_LABEL, NAME_LABEL = "CHECK: ", "NAME: "
-_NUMBER = re.compile(r"\b(\d{1,3}|" + "|".join(n for n in NUMBERS if len(n) > 2) + r")\b")
+_NUMBER = re.compile(r"\b(\d{1,3}|" + "|".join(n for n in NUMBER_WORDS if len(n) > 2) + r")\b")
 
 
 def names_for(grounds: Grounds, mc_version: str | None = None) -> dict[str, list[str]]:
@@ -75,7 +75,7 @@ def _check(kind: str, name: str, goal: str) -> Check:
     if kind == "near_block":
         return NearBlock(near_block=Nearness(block=name, distance=NEAR_DISTANCE))
     number = _NUMBER.search(goal.lower())
-    count = 1 if number is None else int(number[1]) if number[1].isdigit() else NUMBERS[number[1]]
+    count = 1 if number is None else int(number[1]) if number[1].isdigit() else NUMBER_WORDS[number[1]]
     return HasItem(has_item=Item(name=name, count=max(1, count)))
 
 

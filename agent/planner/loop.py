@@ -29,6 +29,7 @@ class Steering(Protocol):
     def heed(self, frame: Frame, ran: Ran) -> None: ...  # what a step of the main plan lacked
     def prompt_full(self, frame: Frame) -> bool: ...
     def accept_done(self, frame: Frame) -> None: ...
+    def reading(self) -> str: ...  # where the check of a verified success was read from
 
 
 def outer_loop(planner: Steering, s, frame: Frame) -> None:
@@ -50,7 +51,7 @@ def outer_loop(planner: Steering, s, frame: Frame) -> None:
                 return frame.finish("failed", f"the goal can no longer be reached: {decided.detail}")
             if frame.plan == 0:
                 ctx.claim(frame, "world", verdict=decided)
-            return frame.finish("success", f"verified: {decided.detail}")
+            return frame.finish("success", f"verified: {decided.detail}{planner.reading()}")
         if record.done:
             return planner.accept_done(frame)
         if stale.ended is not None:

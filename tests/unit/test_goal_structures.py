@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.blueprint.templates import Order, StructureError
+from agent.blueprint.templates import Order
 from agent.checks.model import All, Blueprint, Shelter
 from agent.goals import Grounds, ground, understand
 from agent.goals.grounds import Point, Sighted
@@ -38,28 +38,27 @@ def test_a_structure_s_words_choose_its_template_values_and_place(goal: str, ord
 
 
 @pytest.mark.parametrize(("goal", "understood"), [
-    ("make a pickaxe near the house", "1. has_item wooden_pickaxe 1"),  # the house is where, not what
-    ("make a fence", "1. has_item oak_fence 1"),  # an item a recipe makes
-    ("tower up 5 blocks", "1. feet_y_at_least 5"),  # climbing, no build verb
+    ("make a pickaxe near the house", "1. has_item any _pickaxe 1"),  # the house is where, not what
+    ("make a fence", "1. has_item any _fence 1"),  # an item a recipe makes
+    ("tower up 5 blocks", "1. feet_y_at_least start + 5"),  # climbing, no build verb
 ])
 def test_a_structure_s_name_that_is_not_what_a_build_verb_puts_up_builds_nothing(goal: str, understood: str) -> None:
     assert understand(goal).line() == understood
 
 
 @pytest.mark.parametrize(("goal", "message"), [
-    ("build a castle", "'build a castle' asks for a castle, which I do not build; I build: bridge (walkway), "
+    ("build a castle", "asks for a castle, which I do not build; I build: bridge (walkway), "
                        "enclosure around a thing (wall, ring, pen), house (hut, shelter, cabin, home, shack, room), "
                        "platform (floor), tower (pillar, column, pole), wall"),
-    ("build a ring", "'build a ring': a ring goes around a thing named after 'around' (around the chest)"),
+    ("build a ring", "a ring goes around a thing named after 'around' (around the chest)"),
     ("build a house around the chest", "a house goes ahead of the bot, not around a thing"),
-    ("build a wall around me", "'build a wall around me': around what? Name a block there (around the chest)"),
-    ("build a tower 40 high", "'build a tower 40 high': tower: height is 1 to 32, not 40"),
+    ("build a wall around me", "around what? Name a block there (around the chest)"),
+    ("build a tower 40 high", "tower: height is 1 to 32, not 40"),
     ("build a tower 20 blocks in front of you", "a structure goes 1 to 16 blocks ahead, not 20"),
 ])
-def test_a_structure_no_template_builds_is_one_line_saying_what_is_built(goal: str, message: str) -> None:
-    with pytest.raises(StructureError) as caught:
-        understand(goal)
-    assert message in str(caught.value) and "\n" not in str(caught.value)
+def test_a_structure_no_template_builds_is_not_understood_with_what_is_built(goal: str, message: str) -> None:
+    read = understand(goal)
+    assert read.subgoals == [] and [(u.words, u.why) for u in read.unread] == [(goal, message)]
 
 
 def grounds(**values) -> Grounds:
