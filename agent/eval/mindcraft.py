@@ -29,6 +29,7 @@ from agent.checks import parse_check
 from agent.checks.model import Blueprint, Cell
 from agent.errors import ConfigError
 from agent.eval.suite import NotRun, Suite, SuiteEntry, Task
+from agent.mc.aliases import item_id
 from agent.mc.names import Item
 from agent.server import load_scenario
 from agent.session.team import MAX_BOTS, Team, Teammate
@@ -84,12 +85,14 @@ class MindcraftTask(BaseModel):
         return any(DENIED_TOOLS.get(a) for actions in (self.blocked_actions or {}).values() for a in actions)
 
     def targets(self) -> dict[str, int]:
-        """The items to hold, with their counts."""
+        """The items to hold, with their counts, by today's ids (a task may write rose_red)."""
         if isinstance(self.target, str):
-            return {self.target: self.number_of_target}
-        if isinstance(self.target, list):
-            return dict.fromkeys(self.target, 1)
-        return dict(self.target or {})
+            written = {self.target: self.number_of_target}
+        elif isinstance(self.target, list):
+            written = dict.fromkeys(self.target, 1)
+        else:
+            written = dict(self.target or {})
+        return {current(name): count for name, count in written.items()}
 
 
 def is_task_file(path: Path) -> bool:
@@ -195,4 +198,14 @@ def _inventory(written: dict[str, Any]) -> list[Item]:
     """{item: count}, or per agent {"0": {item: count}} (the first agent's, in a one-agent task)."""
     if written and all(isinstance(v, dict) for v in written.values()):
         written = written.get("0", next(iter(written.values())))
-    return [Item(name=name, count=count) for name, count in written.items()]
+    return [Item(name=current(name), count=count) for name, count in written.items()]
+
+
+def current(name: str) -> str:
+    """Today's id of an item a task names (rose_red is red_dye): older and other tools' names are
+    read through agent/mc's one table of aliases; a name that is none is a one-line error."""
+    found = item_id(name)
+    if found is None:
+        raise ConfigError(f"{name!r} is no item of the game, under any name this reader knows "
+                          "(agent/mc/aliases.yaml)")
+    return found

@@ -110,6 +110,21 @@ def test_every_shape_of_a_one_agent_task_is_read(tmp_path: Path) -> None:
     assert why["not_a_task"].startswith("task not_a_task: ")
 
 
+def test_items_a_task_names_by_an_older_name_are_today_s_and_one_that_is_none_leaves_its_task_out(tmp_path: Path) -> None:
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps({
+        "dye": {"goal": "Make red dye.", "type": "techtree", "target": "rose_red", "initial_inventory": {"red_flower": 1}},
+        "door": {"goal": "x", "type": "techtree", "target": "wooden_door", "initial_inventory": {"planks": 6}},
+        "made_up": {"goal": "x", "type": "techtree", "target": "stick", "initial_inventory": {"shiny_thing": 1}},
+    }))
+    suite, tasks = load_task_file(path)
+    by_name = {t.name: t for t in tasks}
+    assert by_name["dye"].check.describe() == "has_item red_dye 1" and by_name["dye"].inventory[0].name == "poppy"
+    assert by_name["door"].check.describe() == "has_item oak_door 1" and by_name["door"].inventory[0].name == "oak_planks"
+    assert [(t.name, t.reason) for t in suite.not_run] == [
+        ("made_up", "'shiny_thing' is no item of the game, under any name this reader knows (agent/mc/aliases.yaml)")]
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("[1, 2]", "expected an object of tasks by name"),
     ("{not json", "is not a Mindcraft task file"),
