@@ -21,6 +21,7 @@ Mood = Literal["ask", "statement", "question", "negated"]
 RECIPIENTS = frozenset({"me", "us", "yourself", "myself", "ourselves", "him", "her", "them", "it"})
 # Words that open a clause within the clause that asks nothing: "follow alex as he walks away".
 SUBORDINATE = frozenset({"as", "while", "because", "since", "whenever", "wherever", "cause", "cuz", "coz"})
+COPULAS = frozenset({"is", "are", "was", "were"})
 # Words that name a height the game counts: "climb to y 80", "y=70", "y level 12".
 LEVEL_WORDS = ("y", "y level", "y-level", "level", "height", "a height of", "an altitude of", "altitude", "y =")
 
@@ -66,9 +67,10 @@ def read_clause(words: list[Word]) -> Ask:
     """The clause's ask (see the module's doc)."""
     lex = lexicon()
     ask = Ask(words=words)
-    words = _unaddressed(words)
+    words = _unclosed(_unaddressed(words))
     i = _frames(words, 0)
-    mood, i = _mood(words, i)
+    wants = _subject(words, i)
+    mood, i = ("ask", i) if wants > i else _mood(words, i)  # "we are going to need 8 sticks" asks
     ask.mood = mood
     if mood in ("statement", "question"):  # what is, not what is asked: only the things it names
         _rest(words, i, ask)
@@ -100,6 +102,17 @@ def _unaddressed(words: list[Word]) -> list[Word]:
     return words
 
 
+def _unclosed(words: list[Word]) -> list[Word]:
+    """The clause without the words that close it and ask nothing ("would be nice", "real quick",
+    "if you can"), as many as there are."""
+    closers = lexicon().closers
+    while True:
+        cut = next((i for i in range(len(words)) if phrase_at(words, i, closers) == len(words)), None)
+        if cut is None or cut == 0:
+            return words
+        words = words[:cut]
+
+
 def _frames(words: list[Word], i: int) -> int:
     """Past the words that open a clause and ask nothing ("could you please", "I want you to")."""
     frames = lexicon().frames
@@ -124,6 +137,9 @@ def _mood(words: list[Word], i: int) -> tuple[Mood, int]:
     end = phrase_at(words, i, lex.statements)
     if end is not None:
         return "statement", end
+    copula = next((j for j in range(i, min(i + 4, len(words))) if words[j].text in COPULAS), None)
+    if copula is not None and not any(lex.intents(w) for w in words[i:copula]):
+        return "statement", copula + 1  # "alex is about to head off", "the chest is over there"
     return "ask", i
 
 
@@ -136,7 +152,8 @@ def _subject(words: list[Word], i: int) -> int:
     """Past "I" or "we" before a verb of wanting ("I need some sand", "we would like bread")."""
     if i < len(words) and words[i].text in ("i", "we"):
         j = i + 1
-        while j < len(words) and words[j].text in ("would", "really", "also", "still", "just", "do", "kinda", "could"):
+        while j < len(words) and words[j].text in ("would", "really", "also", "still", "just", "do", "kinda", "could",
+                                                    "are", "am", "going", "to", "will", "definitely", "probably"):
             j += 1
         if j < len(words) and "want" in lexicon().intents(words[j]):
             return j
@@ -150,7 +167,8 @@ def _verb_at(words: list[Word], i: int) -> int | None:
     for j in range(i, len(words)):
         if longest(words, j, lex.phrasal) is not None:
             return j
-        if words[j].punct or not lex.intents(words[j]) or (j > i and _thing_word_before(words[j - 1])):
+        if words[j].punct or not lex.intents(words[j]) or (j > i and _thing_word_before(words[j - 1], words[j])) \
+                or _plural_noun(words[j]):
             continue
         k = j + 1
         while k < len(words) and words[k].text in ("and", "over", "ahead", "on", "there"):
@@ -162,11 +180,20 @@ def _verb_at(words: list[Word], i: int) -> int | None:
     return None
 
 
-def _thing_word_before(word: Word) -> bool:
-    """Whether a word before a verb's form makes it a thing ("some logs", "3 logs", "the place")."""
+def _thing_word_before(before: Word, verb: Word) -> bool:
+    """Whether the word before a verb's form makes it a thing ("some logs", "3 logs", "the place",
+    "oak logs")."""
     dets = lexicon().determiners
-    return word.number is not None or word.text in {*dets.definite, *dets.indefinite, *dets.carried, *dets.speaker,
-                                                    *lexicon().quantities, *lexicon().adjectives}
+    if any(today(f"{before.text}_{form}") for form in verb.forms()):
+        return True
+    return before.number is not None or before.text in {*dets.definite, *dets.indefinite, *dets.carried,
+                                                        *dets.speaker, *lexicon().quantities, *lexicon().adjectives}
+
+
+def _plural_noun(word: Word) -> bool:
+    """ "logs", "sticks": a form ending in -s that is no verb's own form is a thing, not what to do
+    (an ask's verb is said in its base form, or in the past after "once you have")."""
+    return word.text.endswith("s") and word.text not in lexicon().all_verbs and bool(word.nouns - {word.text})
 
 
 def _particles(words: list[Word], j: int, ask: Ask) -> int:
@@ -211,11 +238,12 @@ def _purpose(words: list[Word], j: int, ask: Ask) -> int:
     """ "smelt to obtain stone", "craft to obtain a torch": the verb after "to" is what is asked,
     the first the way to it."""
     lex = lexicon()
-    if j + 1 < len(words) and words[j].text in ("to", "and") and words[j + 1].text in lex.all_verbs and \
-            lex.intents(words[j + 1]) and not _names_thing(words[j + 1]):
-        ask.then_verb = lex.verb_lemma(words[j + 1])
-        return j + 2
-    return j
+    if not (j + 1 < len(words) and words[j].text in ("to", "and") and words[j + 1].text in lex.all_verbs and
+            lex.intents(words[j + 1]) and not _names_thing(words[j + 1])):
+        return j
+    if words[j].text == "to" or set(ask.intents) <= {"go", "seek", "stand"}:
+        ask.then_verb = lex.verb_lemma(words[j + 1])  # "smelt to obtain", "find and chop the tree"
+    return j + 2  # "craft and use a golden shovel": the first verb asks
 
 
 def _names_thing(word: Word) -> bool:

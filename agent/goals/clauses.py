@@ -62,7 +62,8 @@ def _parted(words: list[Word]) -> list[list[Word]]:
 def _verb_follows(words: list[Word], j: int, before: list[Word]) -> bool:
     """Whether a new verb phrase starts at words[j] (past "and", "then", "please", "also")."""
     lex = lexicon()
-    while j < len(words) and words[j].text in ("and", ",", "please", "also", "then", "just", "now", "so"):
+    while j < len(words) and words[j].text in ("and", ",", "please", "also", "then", "just", "now", "so", "next",
+                                               "finally", "lastly", "first", "second", "third", "after"):
         j += 1
     if j >= len(words):
         return False

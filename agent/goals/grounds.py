@@ -227,6 +227,10 @@ def _counted(subgoal: SubGoal, check: Check, grounds: Grounds) -> Check | None:
     if subgoal.count_of == "carried":
         held = grounds.carried.get(_name_of(check), 0)
         return _counting(check, held) if held else None
+    if subgoal.count_of == "chest":
+        name = _name_of(check)
+        stored = sum(s.count for s in grounds.chest.items if s.name == name) if grounds.chest is not None else 0
+        return _counting(check, grounds.carried.get(name, 0) + stored) if stored else None
     if subgoal.count_of == "given" and isinstance(check, Not) and isinstance(check.not_, HasItem):
         gives = next(iter(subgoal.given.values()), {}).get("count", 1)
         left = max(grounds.carried.get(check.not_.has_item.name, 0), gives) - gives + 1

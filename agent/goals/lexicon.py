@@ -30,6 +30,7 @@ class Lexicon(StrictModel):
     dig_verbs: list[str]
     smelt_verbs: list[str]
     frames: list[str]
+    closers: list[str]
     fillers: list[str]
     adjectives: list[str]
     determiners: Determiners

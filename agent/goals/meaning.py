@@ -34,7 +34,7 @@ from agent.blueprint.templates import StructureError
 from agent.goals.asks import Ask, read_clause
 from agent.goals.clauses import clauses
 from agent.goals.lexicon import contains, lexicon
-from agent.goals.nouns import Named, Phrase, Role, resolve
+from agent.goals.nouns import Named, Phrase, Role, names_in, resolve
 from agent.goals.structures import read_structure
 from agent.goals.understanding import CountOf, SubGoal, Understanding, Unread, left_behind, needs_first
 from agent.goals.words import Word, words_of
@@ -46,6 +46,7 @@ FOLLOW_DISTANCE = 3.0  # mc-follow keeps 2 by default; a step behind still count
 RETURN_DISTANCE = 2.0  # back where it started: within two blocks of the spawn point
 MADE_DEPTH = 3  # a later sub-goal uses up an earlier one it is made from this many recipes away
 CONTAINERS = frozenset({"chest", "barrel", "trapped_chest", "shulker_box", "ender_chest"})
+WORKSTATIONS = frozenset({"furnace", "crafting_table", "smoker", "blast_furnace", "campfire"})
 TREE_HEADS = frozenset({"tree", "trees", "trunk"})
 QUOTED_CLAUSE = re.compile(r"^'[^']*':?\s*")
 # Verbs that follow a player said after them with "with": "stick with sam", "come with me".
@@ -160,8 +161,10 @@ def _phrases(ask: Ask) -> list[Phrase]:
 
 
 def _avoid(ask: Ask, mc_version: str | None) -> Read:
-    """ "don't touch the lava", "avoid fire": the body is never in those blocks."""
-    blocks = [named.name for p in _phrases(ask) if (named := resolve(p.naming, "block", mc_version)[0])]
+    """ "don't touch the lava", "avoid fire", "never walk into water": the body is never in those
+    blocks, whatever the verb."""
+    blocks = list(dict.fromkeys(named.name for named, _, _ in names_in(ask.words, "block", mc_version)
+                                if len(named.names) == 1))
     if not blocks:
         return _whole(ask, "what not to do is read only as a block to keep out of")
     return Read([SubGoal(says=ask.says, check=Avoided(avoided=blocks))])
@@ -204,6 +207,8 @@ def _intent(ask: Ask, context: Context, goal: str, mc_version: str | None) -> Re
         return _follow(ask, goal)
     if (into := ask.prep("into")) is not None and intents & {"store"} and not _only_into_kind(ask, mc_version):
         return _store(ask, into, context, mc_version)
+    if intents & {"store"} and (filled := _filled(ask, mc_version)) is not None:
+        return _store(replace(ask, objects=[filled[1]]), filled[0], context, mc_version)
     if intents & {"empty"} and not ask.prep("into") or any(p.contents for p in ask.objects):
         return _empty(ask, context, mc_version)
     if intents & {"give"} and len(ask.objects) > 1 and (player := _player_of(ask.objects[0], True)) is not None:
@@ -321,6 +326,8 @@ def _unknown(phrase: Phrase, role: Role, mc_version: str | None) -> Unread:
 def _obtain(ask: Ask, context: Context, mc_version: str | None) -> Read:
     """has_item of each thing asked, as the verb asks for it."""
     product = ask.prep("into")
+    if product is not None and not _made_thing(product, mc_version):
+        product = None  # "cook the chicken in the furnace": where, not what it makes
     objects = ask.objects
     if product is not None and ask.intents and not set(ask.intents) & {"store"}:  # "smelt 4 sand into glass"
         counted = next((p.count for p in ask.objects if p.count is not None), None)
@@ -345,7 +352,9 @@ def _obtain(ask: Ask, context: Context, mc_version: str | None) -> Read:
             read.unread.extend(amended.unread)
             read.amends = amended.amends
             continue
-        thing = _asked(phrase, verb, role, context, mc_version, made_into=product is not None)
+        thing = _asked(phrase, verb, role, context, mc_version, made_into=product is not None,
+                       from_chest=_from_container(ask, mc_version))
+        thing = _of_source(thing, ask.prep("from"), mc_version) if isinstance(thing, Thing) else thing
         if isinstance(thing, Unread):
             read.unread.append(thing)
             continue
@@ -356,23 +365,36 @@ def _obtain(ask: Ask, context: Context, mc_version: str | None) -> Read:
     return read
 
 
+def _tree_of(phrase: Phrase, verb: str, mc_version: str | None) -> Thing | None:
+    """ "chop down the birch tree", "fell that spruce", "every log of that tree": every log of the
+    nearest tree of the kind, counted when the run starts ("a tree" is any, and a log of it will do)."""
+    if verb not in lexicon().dig_verbs or phrase.count is not None or phrase.pronoun:
+        return None
+    for naming, definite in ((phrase.naming, phrase.definite), (phrase.of.naming, phrase.of.definite)
+                             if phrase.of is not None else ([], False)):
+        last = naming[-1].text if naming else ""
+        if definite and (last in TREE_HEADS or f"{last}_log" in item_names(mc_version)):
+            named, _ = resolve(naming if last in TREE_HEADS else [*naming, words_of("tree")[0]], "block", mc_version)
+            if named is not None:
+                return Thing(named, 1, "tree")
+    return None
+
+
 def _asked(phrase: Phrase, verb: str, role: Role, context: Context, mc_version: str | None,
-           made_into: bool = False) -> Thing | Unread:
+           made_into: bool = False, from_chest: bool = False) -> Thing | Unread:
     """The item a phrase asks for under the verb: a tree's logs (all of them: "chop down the
     birch tree"), what digging gives, what smelting makes; or why it asks for none."""
     lex = lexicon()
-    tree = any(w.text in TREE_HEADS for w in phrase.naming) or (phrase.of is not None and any(
-        w.text in TREE_HEADS for w in phrase.of.naming))
-    if tree and verb in lex.dig_verbs and phrase.count is None and not phrase.pronoun:
-        named, _ = resolve(phrase.naming if any(w.text in TREE_HEADS for w in phrase.naming) else phrase.of.naming,
-                           "block", mc_version)
-        if named is not None:
-            return Thing(named, 1, "tree")
+    tree = _tree_of(phrase, verb, mc_version)
+    if tree is not None:
+        return tree
     thing = _thing(phrase, role, context, mc_version)
     if thing is None and role == "dig":
         thing = _thing(phrase, "item", context, mc_version)
     if thing is None:
         return _unknown(phrase, role, mc_version)
+    if phrase.every and thing.count_of is None and not thing.said and phrase.pronoun is None and from_chest:
+        thing = replace(thing, count_of="chest")  # "take all the apples from the chest": as many as it holds
     if phrase.every and thing.count_of is None and not thing.said and phrase.pronoun is None:
         return Unread(words=phrase.says, why="all of it where? say how many, or \"all you are carrying\"")
     names = thing.named.names
@@ -389,6 +411,28 @@ def _asked(phrase: Phrase, verb: str, role: Role, context: Context, mc_version: 
     if not names:
         return Unread(words=phrase.says, why="not something to carry")
     return replace(thing, named=Named(names, thing.named.kind if len(names) > 1 else None))
+
+
+def _of_source(thing: Thing, source: Phrase | None, mc_version: str | None) -> Thing:
+    """A kind narrowed by where it comes from: "a log off a birch tree" is a birch log."""
+    if source is None or thing.named.kind is None:
+        return thing
+    named, _ = resolve(source.naming, "block", mc_version)
+    if named is None or len(named.names) != 1 or named.name not in thing.named.names:
+        return thing
+    return replace(thing, named=Named((named.name,)))
+
+
+def _made_thing(phrase: Phrase, mc_version: str | None) -> bool:
+    """Whether a phrase after "into" names a thing to make, not a place to work or store in."""
+    named, _ = resolve(phrase.naming, "item", mc_version)
+    return named is not None and not set(named.names) & (CONTAINERS | WORKSTATIONS)
+
+
+def _from_container(ask: Ask, mc_version: str | None) -> bool:
+    source = ask.prep("from")
+    named = resolve(source.naming, "container", mc_version)[0] if source is not None else None
+    return named is not None and named.name in CONTAINERS
 
 
 def _has(says: str, thing: Thing) -> SubGoal:
@@ -430,6 +474,8 @@ def _store(ask: Ask, into: Phrase, context: Context, mc_version: str | None) -> 
         container = Named(("chest",))
     if container is None or container.name not in CONTAINERS:
         return Read(unread=[Unread(words=into.says, why="not a container I can put things in")])
+    if container.name != "chest":  # the world's check reads chests (container_has)
+        return Read(unread=[Unread(words=into.says, why="what a container holds is checked in chests only")])
     read = Read()
     phrases = ask.objects or [Phrase(pronoun="it")]
     for phrase in phrases:
@@ -448,12 +494,20 @@ def _store(ask: Ask, into: Phrase, context: Context, mc_version: str | None) -> 
     return read
 
 
+def _filled(ask: Ask, mc_version: str | None) -> tuple[Phrase, Phrase] | None:
+    """ "fill the chest with dirt", "load that chest with 10 torches": the container, and what goes
+    in it (after "with")."""
+    thing = ask.prep("means")
+    if not ask.objects or thing is None:
+        return None
+    named, _ = resolve(ask.objects[0].naming, "container", mc_version)
+    return (ask.objects[0], thing) if named is not None and named.name in CONTAINERS else None
+
+
 def _only_into_kind(ask: Ask, mc_version: str | None) -> bool:
     """ "turn the logs into planks": "into" a thing made, not a container."""
     into = ask.prep("into")
-    named, _ = resolve(into.naming, "container", mc_version) if into is not None else (None, [])
-    return into is not None and (named is None or named.name not in CONTAINERS) and \
-        resolve(into.naming, "item", mc_version)[0] is not None
+    return into is not None and _made_thing(into, mc_version)
 
 
 def _empty(ask: Ask, context: Context, mc_version: str | None) -> Read:

@@ -257,9 +257,11 @@ def _built_of(naming: list[Word], end: int, role: Role) -> bool:
 
 
 def _harmless(word: Word) -> bool:
+    """Words beside a thing's name that change nothing the world judges: "big", "blocks of",
+    "real quick"."""
     lex = lexicon()
-    return bool(set(word.forms()) & (set(lex.adjectives) | set(lex.measure_words) | {"kind", "type", "sort", "of",
-                                                                                     "variety", "the", "a", "an"}))
+    return bool(set(word.forms()) & {*lex.adjectives, *lex.measure_words, *lex.fillers, "kind", "type", "sort",
+                                     "variety"})
 
 
 def _candidates(parts: list[Word]) -> list[str]:
@@ -275,9 +277,9 @@ def _name_at(naming: list[Word], i: int, role: Role, mc_version: str | None) -> 
         return None  # "gold pickaxe": a material of a family, said before it (_family_at)
     for n in range(min(MAX_NAME_WORDS, len(naming) - i), 0, -1):
         for candidate in _candidates(naming[i:i + n]):
-            if n == 1 and candidate not in game_names(mc_version) and \
-                    any(family_suffix(f) for f in naming[i].forms()):
-                continue  # "wool", "planks", "bed": a family, not the legacy id of one member
+            if candidate not in game_names(mc_version) and (family_suffix(candidate) or n == 1 and any(
+                    family_suffix(f) for f in naming[i].forms())):
+                continue  # "wool", "planks", "fence gate": a family, not the legacy id of one member
             name = _fitted(candidate, role, mc_version)
             if name is not None:
                 return Named((name,)), i + n

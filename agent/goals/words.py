@@ -62,6 +62,7 @@ class Word:
     text: str
     lemmas: frozenset[str] = field(default_factory=frozenset)
     verbs: frozenset[str] = field(default_factory=frozenset)
+    nouns: frozenset[str] = field(default_factory=frozenset)
     number: float | None = None
 
     @property
@@ -112,7 +113,7 @@ def word(text: str, written: str | None = None) -> Word:
     nouns = set(found.get("NOUN", ())) or set(getAllLemmasOOV(text, "NOUN").get("NOUN", ()))
     verbs = set(found.get("VERB", ())) | set(found.get("AUX", ()))
     lemmas = frozenset({text, *nouns, *verbs, *found.get("ADJ", ()), *found.get("ADV", ())})
-    return Word(written or text, text, lemmas, frozenset(verbs), None)
+    return Word(written or text, text, lemmas, frozenset(verbs), frozenset(nouns), None)
 
 
 def _number(text: str) -> float | None:

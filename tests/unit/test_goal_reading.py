@@ -140,7 +140,7 @@ def test_grounding_counts_a_tree_s_logs_and_all_carried_and_names_the_nearest_ch
                     chest=ChestSeen(at=Point(x=3.0, y=5.0, z=4.0), items=[Stack(name="apple", count=3),
                                                                           Stack(name="bread", count=2)]))
     assert ground(understand("chop down the birch tree"), world).line() == "1. has_item birch_log 6"  # 1 carried
-    assert ground(understand("cut down a tree"), world).line() == "1. has_item birch_log 6"  # the nearest tree
+    assert ground(understand("cut down that tree"), world).line() == "1. has_item birch_log 6"  # the nearest tree
     assert ground(understand("put the dirt you are carrying into the chest"), world).line() == (
         "1. has_item dirt 10  2. container_has dirt 10 at (3, 5, 4)")
     assert ground(understand("empty that chest, I want everything in it"), world).line() == (
