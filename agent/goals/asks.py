@@ -21,6 +21,8 @@ Mood = Literal["ask", "statement", "question", "negated"]
 RECIPIENTS = frozenset({"me", "us", "yourself", "myself", "ourselves", "him", "her", "them", "it"})
 # Words that open a clause within the clause that asks nothing: "follow alex as he walks away".
 SUBORDINATE = frozenset({"as", "while", "because", "since", "whenever", "wherever", "cause", "cuz", "coz"})
+# Words that open a closing restatement of the thing: "three pieces of wood, whatever tree is handy".
+QUALIFIERS = frozenset({"whatever", "whichever", "any", "no"})
 COPULAS = frozenset({"is", "are", "was", "were"})
 # Words that name a height the game counts: "climb to y 80", "y=70", "y level 12".
 LEVEL_WORDS = ("y", "y level", "y-level", "level", "height", "a height of", "an altitude of", "altitude", "y =")
@@ -106,6 +108,8 @@ def _unclosed(words: list[Word]) -> list[Word]:
     """The clause without the words that close it and ask nothing ("would be nice", "real quick",
     "if you can"), as many as there are."""
     closers = lexicon().closers
+    qualifier = next((i for i in range(1, len(words)) if words[i - 1].text == "," and words[i].text in QUALIFIERS), None)
+    words = words[:qualifier - 1] if qualifier is not None else words  # ", whatever tree is handy"
     while True:
         cut = next((i for i in range(len(words)) if phrase_at(words, i, closers) == len(words)), None)
         if cut is None or cut == 0:

@@ -50,6 +50,10 @@ def _parted(words: list[Word]) -> list[list[Word]]:
             i = end
             continue
         w = words[i]
+        if w.text == "to" and _means_clause(out[-1]) and i + 1 < len(words) and words[i + 1].text in lexicon().all_verbs:
+            out.append([])  # "use the dirt you've got to build your way up": the way, then the ask
+            i += 1
+            continue
         if w.text in ("and", ",", "but") and out[-1] and _verb_follows(words, i + 1, out[-1]):
             out.append([])
             i += 1
@@ -79,6 +83,11 @@ def _verb_follows(words: list[Word], j: int, before: list[Word]) -> bool:
         return False  # "find and chop the tree", "craft and use a shovel": two verbs, one thing
     nxt = words[j + 1] if j + 1 < len(words) else None
     return nxt is not None and not nxt.punct and nxt.text not in ("and", "or") or w.text in INTRANSITIVE
+
+
+def _means_clause(clause: list[Word]) -> bool:
+    """Whether a clause so far is "use X": what comes after "to" is what it is for."""
+    return bool(clause) and bool(set(clause[0].forms()) & set(lexicon().verbs["means"])) and len(clause) > 1
 
 
 def _has_object(clause: list[Word]) -> bool:

@@ -43,6 +43,7 @@ class Lexicon(StrictModel):
     questions: list[str]
     holes: list[str]
     enclosures: list[str]
+    situation_words: list[str]
     down_words: list[str]
     sky_phrases: list[str]
     start_phrases: list[str]

@@ -51,6 +51,7 @@ TREE_HEADS = frozenset({"tree", "trees", "trunk"})
 QUOTED_CLAUSE = re.compile(r"^'[^']*':?\s*")
 # Verbs that follow a player said after them with "with": "stick with sam", "come with me".
 FOLLOW_WITH = frozenset({"stick", "stay", "keep", "tag", "come", "go", "walk", "run", "head", "hang", "be"})
+REFLEXIVES = frozenset({"yourself", "myself", "you", "me", "itself", "ourselves"})
 GROUND_WORDS = frozenset({"ground", "floor", "land", "surface"})
 USERNAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
@@ -103,14 +104,15 @@ def understand(goal: str, mc_version: str | None = None) -> Understanding:
                 subgoals[-1] = subgoals[-1].model_copy(update={"lasting": False})
             if not (subgoals and subgoals[-1].check == subgoal.check and subgoals[-1].describe() == subgoal.describe()):
                 subgoals.append(subgoal)  # "find the gold block and stand next to it" asks one thing twice
-    if any(isinstance(s.check, SkyVisible) for s in subgoals):
-        unread = [u for u in unread if u.why != OUT_OF_WHERE]
+    if any(isinstance(s.check, SkyVisible) or s.on_ground for s in subgoals):
+        unread = [u for u in unread if u.why not in (OUT_OF_WHERE, HOW_HIGH)]  # the way out, said first
     if not subgoals and not unread and goal.strip():
         unread = [Unread(words=goal.strip(), why="no ask I know")]
     return Understanding(goal=goal, subgoals=needs_first(left_behind(subgoals)), unread=unread)
 
 
 OUT_OF_WHERE = "out of where? say \"to open sky\" or \"out of this hole\""
+HOW_HIGH = "how high? say \"3 blocks higher\", \"to y 80\" or \"4 blocks off the ground\""
 
 
 def _read(ask: Ask, context: Context, goal: str, mc_version: str | None) -> Read:
@@ -129,8 +131,11 @@ def _leftover(ask: Ask, mc_version: str | None) -> list[Unread]:
     """The clause's words nothing read, and the places after its prepositions that name nothing
     ("put it in the chest in the shed": the shed)."""
     out = [Unread(words=" ".join(w.written for w in ask.unread))] if ask.unread else []
+    places = {*lexicon().holes, *lexicon().enclosures, *REFLEXIVES}
     for relation, phrase in ask.preps:
         if relation in ("means", "for", "of", "than") or phrase.pronoun or phrase.contents or not phrase.naming:
+            continue
+        if any(set(w.forms()) & places for w in phrase.naming):  # "out of this hole", "under yourself"
             continue
         if phrase.naming[0].text in ("here", "there") or _player_of(phrase) is not None:
             continue
@@ -151,6 +156,12 @@ def _context(ask: Ask, context: Context, mc_version: str | None) -> Read:
             [t for t in things if t.named.name not in CONTAINERS][-1:] or things[-1:]
         return Read()
     if ask.words and ask.words[-1].text in ("done", "finished", "ready") or ask.says.strip() == "":
+        return Read()
+    if contains(ask.words, lexicon().situation_words):  # "you're stuck down there": where the bot is
+        return Read()
+    player = _player_of(Phrase(naming=ask.words[:1])) if ask.words else None
+    if player is not None:  # "alex is about to head off": who "him" is
+        context.players = [player]
         return Read()
     return _whole(ask, "not an ask")
 
@@ -218,7 +229,7 @@ def _intent(ask: Ask, context: Context, goal: str, mc_version: str | None) -> Re
     if intents & {"give"} and (to := ask.prep("near")) is not None and _player_of(to) is not None:
         return _give(ask, context, mc_version, player=_player_of(to))
     if intents & {"climb"} and not intents & {"get", "make", "dig"}:
-        return _whole(ask, "how high? say \"3 blocks higher\", \"to y 80\" or \"4 blocks off the ground\"")
+        return _whole(ask, HOW_HIGH)
     if _goes_near(ask, intents, mc_version):
         return _near(ask, context, goal, mc_version)
     if intents & {"means"} and not ask.wanting:  # "use the dirt you've got": a way, not a goal

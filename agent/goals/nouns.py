@@ -78,8 +78,9 @@ def noun_phrase(words: list[Word], i: int, stop: frozenset[str] = frozenset()) -
     j = _determiners(words, j, phrase)
     if j < len(words) and words[j].text in PRONOUNS and not _names_at(words, j):
         phrase.pronoun, j = words[j].text, j + 1
-    elif j < len(words) and words[j].text in ("everything", "anything", "whatever", "what"):
-        phrase.contents, phrase.every, j = True, True, _after_is(words, j + 1)
+    elif j < len(words) and (words[j].text == "everything" or words[j].text in ("anything", "whatever", "what") and
+                             _contained(words, _after_is(words, j + 1), Phrase(), stop) > _after_is(words, j + 1)):
+        phrase.contents, phrase.every, j = True, True, _after_is(words, j + 1)  # "whatever is in the chest"
     while j < len(words) and words[j].text != "of" and not _ends(words, j, stop):
         phrase.naming.append(words[j])
         j += 1
