@@ -302,6 +302,12 @@ def _preposition(words: list[Word], j: int, ask: Ask) -> int | None:
     if after == end:
         return end
     ask.preps.append((relation, phrase))
+    while after + 1 < len(words) and words[after].text == "and" and not lexicon().intents(words[after + 1]):
+        more, end = noun_phrase(words, after + 1)  # "using 2 diamonds and a stick": both the means
+        if end == after + 1 or more.empty:
+            break
+        ask.preps.append((relation, more))
+        after = end
     return after
 
 

@@ -119,7 +119,7 @@ def _read(ask: Ask, context: Context, goal: str, mc_version: str | None) -> Read
     """The sub-goals of one clause, by its mood and intent."""
     if ask.mood in ("statement", "question"):
         return _context(ask, context, mc_version)
-    if ask.mood == "negated":
+    if ask.mood == "negated" or "avoid" in ask.intents:
         return _avoid(ask, mc_version)
     read = _intent(ask, context, goal, mc_version)
     said = {u.words for u in read.unread}
@@ -341,7 +341,8 @@ def _obtain(ask: Ask, context: Context, mc_version: str | None) -> Read:
         product = None  # "cook the chicken in the furnace": where, not what it makes
     objects = ask.objects
     if product is not None and ask.intents and not set(ask.intents) & {"store"}:  # "smelt 4 sand into glass"
-        counted = next((p.count for p in ask.objects if p.count is not None), None)
+        counted = next((p.count for p in ask.objects if p.count is not None), None) \
+            if (ask.verb or "") in lexicon().smelt_verbs else None  # a furnace makes one of each
         objects = [product if product.count is not None or counted is None else replace(product, count=counted)]
     if not objects:
         return _amend(ask, context) if ask.verb is None or set(ask.intents) & {"want", "get"} else \
@@ -353,7 +354,7 @@ def _obtain(ask: Ask, context: Context, mc_version: str | None) -> Read:
     for phrase in objects:
         if phrase.contents:
             continue
-        if phrase.empty and phrase.count is not None and things:  # "I need some sand, 4 should do"
+        if (phrase.empty or phrase.pronoun) and phrase.count is not None and things:  # "some sand, 4 should do"
             things[-1] = replace(things[-1], count=phrase.count, count_of=None, said=True)
             read.subgoals[-1] = _has(ask.says, things[-1])
             continue
