@@ -22,7 +22,7 @@ RECIPIENTS = frozenset({"me", "us", "yourself", "myself", "ourselves", "him", "h
 # Words that open a clause within the clause that asks nothing: "follow alex as he walks away".
 SUBORDINATE = frozenset({"as", "while", "because", "since", "whenever", "wherever", "cause", "cuz", "coz"})
 # Words that open a closing restatement of the thing: "three pieces of wood, whatever tree is handy".
-QUALIFIERS = frozenset({"whatever", "whichever", "any", "no"})
+QUALIFIERS = frozenset({"whatever", "whichever", "any", "no", "not"})
 COPULAS = frozenset({"is", "are", "was", "were"})
 # Words that name a height the game counts: "climb to y 80", "y=70", "y level 12".
 LEVEL_WORDS = ("y", "y level", "y-level", "level", "height", "a height of", "an altitude of", "altitude", "y =")
@@ -172,7 +172,7 @@ def _verb_at(words: list[Word], i: int) -> int | None:
         if longest(words, j, lex.phrasal) is not None:
             return j
         if words[j].punct or not lex.intents(words[j]) or (j > i and _thing_word_before(words[j - 1], words[j])) \
-                or _plural_noun(words[j]):
+                or _plural_noun(words[j]) or is_preposition(words[j]):
             continue
         k = j + 1
         while k < len(words) and words[k].text in ("and", "over", "ahead", "on", "there"):
@@ -194,6 +194,11 @@ def _thing_word_before(before: Word, verb: Word) -> bool:
                                                         *dets.speaker, *lexicon().quantities, *lexicon().adjectives}
 
 
+def is_preposition(word: Word) -> bool:
+    """ "given", "using": forms of verbs that open a phrase of means, never the clause's verb."""
+    return word.text in lexicon().prepositions["means"] and word.text not in lexicon().all_verbs
+
+
 def _plural_noun(word: Word) -> bool:
     """ "logs", "sticks": a form ending in -s that is no verb's own form is a thing, not what to do
     (an ask's verb is said in its base form, or in the past after "once you have")."""
@@ -207,7 +212,7 @@ def _particles(words: list[Word], j: int, ask: Ask) -> int:
     while j < len(words):
         w = words[j]
         if w.text in RECIPIENTS and ask.recipient is None and j + 1 < len(words) and (
-                _thing_follows(words, j + 1) or words[j + 1].text in lex.particles):
+                _thing_follows(words, j + 1) or words[j + 1].text in ("up", "out", "down", "back", "away")):
             ask.recipient = w.text  # "get me 3 logs", "make yourself a table"
             j += 1
             continue
@@ -215,7 +220,8 @@ def _particles(words: list[Word], j: int, ask: Ask) -> int:
             ask.particles.append(w.text)
             j += 1
             continue
-        if w.text in ("right", "just", "directly", "straight", "all", "the", "way") and _preposition_starts(words, j + 1):
+        if w.text in ("right", "just", "directly", "straight", "all", "the", "way") and (
+                _preposition_starts(words, j + 1) or j + 1 < len(words) and words[j + 1].text in lex.particles):
             j += 1
             continue
         return j
@@ -302,7 +308,7 @@ def _preposition(words: list[Word], j: int, ask: Ask) -> int | None:
     if after == end:
         return end
     ask.preps.append((relation, phrase))
-    while after + 1 < len(words) and words[after].text == "and" and not lexicon().intents(words[after + 1]):
+    while after + 1 < len(words) and words[after].text == "and" and words[after + 1].text not in lexicon().all_verbs:
         more, end = noun_phrase(words, after + 1)  # "using 2 diamonds and a stick": both the means
         if end == after + 1 or more.empty:
             break

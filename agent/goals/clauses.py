@@ -77,7 +77,8 @@ def _verb_follows(words: list[Word], j: int, before: list[Word]) -> bool:
         return True
     if w.text not in lex.all_verbs:  # a base form: "and sticks" is a thing, "and stick it" a verb
         return False
-    if before and not any(lex.intents(b) for b in before) and phrase_at(before, 0, FIRST) is None:
+    if before and not any(lex.intents(b) and b.text not in lex.prepositions["means"] for b in before) and \
+            phrase_at(before, 0, FIRST) is None:
         return False  # "from the chest, take 3 apples": the words before belong to the verb after
     if before and before[-1].text in lex.all_verbs and not _has_object(before):
         return False  # "find and chop the tree", "craft and use a shovel": two verbs, one thing

@@ -163,7 +163,7 @@ def _grounded(subgoal: SubGoal, grounds: Grounds) -> SubGoal | None:
     if check is None:
         return None
     return subgoal.model_copy(update={"check": check, "from_start": False, "kinds": [], "players": [],
-                                      "on_ground": False, "building": None, "count_of": None, "at_nearest": False,
+                                      "on_ground": False, "building": None, "count_of": None, "counted": None, "at_nearest": False,
                                       "contents": False, "above_ground": False})
 
 
@@ -224,9 +224,9 @@ def _counted(subgoal: SubGoal, check: Check, grounds: Grounds) -> Check | None:
         if tree is None:
             return None
         return _counting(check, grounds.carried.get(tree.name, 0) + tree.logs)
-    if subgoal.count_of == "carried":
-        held = grounds.carried.get(_name_of(check), 0)
-        return _counting(check, held) if held else None
+    if subgoal.count_of in ("carried", "held"):
+        held = grounds.carried.get(subgoal.counted or _name_of(check), 0)
+        return _counting(check, held) if held else (_counting(check, 1) if subgoal.count_of == "held" else None)
     if subgoal.count_of == "chest":
         name = _name_of(check)
         stored = sum(s.count for s in grounds.chest.items if s.name == name) if grounds.chest is not None else 0

@@ -63,7 +63,9 @@ class Thing:
     named: Named
     count: int = 1
     count_of: CountOf | None = None
+    counted: str | None = None  # count_of's item, when not the thing's own (SubGoal.counted)
     said: bool = False  # the count was said, not a default
+    definite: bool = False  # "the dirt", "that raw beef": the one there is, all of it
     naming: list[Word] = field(default_factory=list)  # the words that named it, read again for another role
 
 
@@ -283,6 +285,10 @@ def _player_of(phrase: Phrase, following: bool = False) -> str | None:
     follow can only be a player), an English word is a name only written as one ("Bob", not "bob")."""
     if phrase.pronoun in ("them",) and not phrase.naming:
         return "them"
+    named = next((phrase.naming[i + 1] for i, w in enumerate(phrase.naming[:-1]) if w.text in ("named", "called")),
+                 None)
+    if named is not None and phrase.naming[0].text in ("player", "guy", "person", "friend", "one"):
+        return named.written  # "the player named kim"
     if len(phrase.naming) != 1 or phrase.definite or phrase.count is not None:
         return None
     word = phrase.naming[0]
@@ -313,13 +319,21 @@ def _thing(phrase: Phrase, role: Role, context: Context, mc_version: str | None)
             return replace(before, count=phrase.count, count_of=None, said=True)
         return before
     named, _ = resolve(phrase.naming, role, mc_version)
-    if named is None:
+    if named is None or _qualified_unknown(phrase, mc_version):
         return None
     if phrase.carried and phrase.count is None:
         return Thing(named, 1, "carried", naming=phrase.naming)
     if phrase.count is not None:
         return Thing(named, min(phrase.count, MAX_ITEM_COUNT), said=True, naming=phrase.naming)
-    return Thing(named, naming=phrase.naming)
+    return Thing(named, naming=phrase.naming, definite=phrase.definite and not phrase.every)
+
+
+def _qualified_unknown(phrase: Phrase, mc_version: str | None) -> bool:
+    """Whether "of X" after a thing names what no name covers ("a potion of healing"): the thing
+    is then another than its name says, and not read."""
+    of = phrase.of
+    return of is not None and bool(of.naming) and of.pronoun is None and \
+        resolve(of.naming, "any", mc_version)[0] is None and not any(w.text in TREE_HEADS for w in of.naming)
 
 
 def _unknown(phrase: Phrase, role: Role, mc_version: str | None) -> Unread:
@@ -327,6 +341,9 @@ def _unknown(phrase: Phrase, role: Role, mc_version: str | None) -> Unread:
     named, unknown = resolve(phrase.naming, role, mc_version)
     if not phrase.naming and phrase.pronoun is None:
         return Unread(words=phrase.says, why="of what?")
+    if named is not None and _qualified_unknown(phrase, mc_version):
+        return Unread(words=phrase.says, why=f"{named.name} of what? no such thing in the game: "
+                                             f"{' '.join(w.written for w in phrase.of.naming)}")
     if unknown:
         return Unread(words=phrase.says, why=f"no such thing in the game: {' '.join(unknown)}")
     if phrase.pronoun is not None:
@@ -340,9 +357,13 @@ def _obtain(ask: Ask, context: Context, mc_version: str | None) -> Read:
     if product is not None and not _made_thing(product, mc_version):
         product = None  # "cook the chicken in the furnace": where, not what it makes
     objects = ask.objects
+    if product is not None and any(p.every or p.carried for p in ask.objects) and \
+            (ask.verb or "") not in lexicon().smelt_verbs:
+        return _whole(ask, "all of them made into another thing: how many? say the number")
     if product is not None and ask.intents and not set(ask.intents) & {"store"}:  # "smelt 4 sand into glass"
-        counted = next((p.count for p in ask.objects if p.count is not None), None) \
-            if (ask.verb or "") in lexicon().smelt_verbs else None  # a furnace makes one of each
+        smelted = (ask.verb or "") in lexicon().smelt_verbs  # a furnace makes one of each
+        counted = next((p.count for i, p in enumerate(ask.objects) if p.count is not None and (
+            smelted or i > 0 and (p.empty or p.pronoun))), None)  # "turn it into planks, 8 of them"
         objects = [product if product.count is not None or counted is None else replace(product, count=counted)]
     if not objects:
         return _amend(ask, context) if ask.verb is None or set(ask.intents) & {"want", "get"} else \
@@ -365,25 +386,33 @@ def _obtain(ask: Ask, context: Context, mc_version: str | None) -> Read:
             read.amends = amended.amends
             continue
         thing = _asked(phrase, verb, role, context, mc_version, made_into=product is not None,
-                       from_chest=_from_container(ask, mc_version))
+                       source=ask.prep("from"), from_chest=_from_container(ask, mc_version))
         thing = _of_source(thing, ask.prep("from"), mc_version) if isinstance(thing, Thing) else thing
         if isinstance(thing, Unread):
             read.unread.append(thing)
             continue
         things.append(thing)
+        context.things = things[-1:]  # "all the wood from that tree, every log of it"
         read.subgoals.append(_has(ask.says, thing))
     if things:
         context.things = things
     return read
 
 
-def _tree_of(phrase: Phrase, verb: str, mc_version: str | None) -> Thing | None:
-    """ "chop down the birch tree", "fell that spruce", "every log of that tree": every log of the
-    nearest tree of the kind, counted when the run starts ("a tree" is any, and a log of it will do)."""
-    if verb not in lexicon().dig_verbs or phrase.count is not None or phrase.pronoun:
+def _tree_of(phrase: Phrase, verb: str, source: Phrase | None, context: Context,
+             mc_version: str | None) -> Thing | None:
+    """ "chop down the birch tree", "fell that spruce", "all the wood from that tree", "every log
+    of it" (the tree just said): every log of the nearest tree of the kind, counted when the run
+    starts ("a tree" is any, and a log of it will do)."""
+    if phrase.count is not None or phrase.pronoun:
         return None
-    for naming, definite in ((phrase.naming, phrase.definite), (phrase.of.naming, phrase.of.definite)
-                             if phrase.of is not None else ([], False)):
+    if phrase.every and phrase.of is not None and phrase.of.pronoun and len(context.things) == 1 and \
+            context.things[0].count_of == "tree":
+        return context.things[0]
+    places = [(phrase.naming, phrase.definite)] if verb in lexicon().dig_verbs else []
+    places += [(p.naming, p.definite) for p in (phrase.of, source) if p is not None and (phrase.every or
+                                                                                        verb in lexicon().dig_verbs)]
+    for naming, definite in places:
         last = naming[-1].text if naming else ""
         if definite and (last in TREE_HEADS or f"{last}_log" in item_names(mc_version)):
             named, _ = resolve(naming if last in TREE_HEADS else [*naming, words_of("tree")[0]], "block", mc_version)
@@ -393,11 +422,11 @@ def _tree_of(phrase: Phrase, verb: str, mc_version: str | None) -> Thing | None:
 
 
 def _asked(phrase: Phrase, verb: str, role: Role, context: Context, mc_version: str | None,
-           made_into: bool = False, from_chest: bool = False) -> Thing | Unread:
+           made_into: bool = False, source: Phrase | None = None, from_chest: bool = False) -> Thing | Unread:
     """The item a phrase asks for under the verb: a tree's logs (all of them: "chop down the
     birch tree"), what digging gives, what smelting makes; or why it asks for none."""
     lex = lexicon()
-    tree = _tree_of(phrase, verb, mc_version)
+    tree = _tree_of(phrase, verb, source, context, mc_version)
     if tree is not None:
         return tree
     thing = _thing(phrase, role, context, mc_version)
@@ -405,8 +434,9 @@ def _asked(phrase: Phrase, verb: str, role: Role, context: Context, mc_version: 
         thing = _thing(phrase, "item", context, mc_version)
     if thing is None:
         return _unknown(phrase, role, mc_version)
-    if phrase.every and thing.count_of is None and not thing.said and phrase.pronoun is None and from_chest:
-        thing = replace(thing, count_of="chest")  # "take all the apples from the chest": as many as it holds
+    if (phrase.every or thing.definite) and thing.count_of is None and not thing.said and phrase.pronoun is None \
+            and from_chest:
+        thing = replace(thing, count_of="chest")  # "take (all) the apples from the chest": as many as it holds
     if phrase.every and thing.count_of is None and not thing.said and phrase.pronoun is None:
         return Unread(words=phrase.says, why="all of it where? say how many, or \"all you are carrying\"")
     names = thing.named.names
@@ -417,6 +447,8 @@ def _asked(phrase: Phrase, verb: str, role: Role, context: Context, mc_version: 
         if len(names) == 1 and names[0] in furnace.recipes and names[0] in furnace.recipes.values():
             return Unread(words=phrase.says, why=f"{names[0]}, or what a furnace makes of it "
                                                  f"({furnace.recipes[names[0]]})? say which")
+        if len(names) == 1 and names[0] in furnace.recipes and (thing.count_of in ("carried",) or thing.definite):
+            thing = replace(thing, count_of=thing.count_of or "held", counted=names[0])  # "cook the raw beef"
         names = tuple(dict.fromkeys(furnace.recipes.get(n, n) for n in names))
     items = item_names(mc_version)
     names = tuple(n for n in names if n in items)
@@ -450,7 +482,7 @@ def _from_container(ask: Ask, mc_version: str | None) -> bool:
 def _has(says: str, thing: Thing) -> SubGoal:
     check = HasItem(has_item=Item(name=thing.named.name, count=thing.count))
     kinds = list(thing.named.names) if thing.named.kind else []
-    return SubGoal(says=says, check=check, kinds=kinds, count_of=thing.count_of)
+    return SubGoal(says=says, check=check, kinds=kinds, count_of=thing.count_of, counted=thing.counted)
 
 
 def _amend(ask: Ask, context: Context, count: int | None = None) -> Read:
@@ -489,7 +521,7 @@ def _store(ask: Ask, into: Phrase, context: Context, mc_version: str | None) -> 
     if container.name != "chest":  # the world's check reads chests (container_has)
         return Read(unread=[Unread(words=into.says, why="what a container holds is checked in chests only")])
     read = Read()
-    phrases = ask.objects or [Phrase(pronoun="it")]
+    phrases = ask.objects or [Phrase(words=words_of("it"), pronoun="it")]  # "put in the chest": what was said
     for phrase in phrases:
         thing = _thing(phrase, "item", context, mc_version)
         if thing is None:
@@ -497,10 +529,12 @@ def _store(ask: Ask, into: Phrase, context: Context, mc_version: str | None) -> 
             continue
         if phrase.every and not phrase.carried and phrase.count is None and thing is not None:
             thing = thing if thing.said or thing.count_of else replace(thing, count_of="carried")
+        if thing.definite and thing.count_of is None:
+            thing = replace(thing, count_of="held")  # "put the dirt in the chest": the dirt there is
         stock = Stock(name=thing.named.name, count=thing.count)
         kinds = list(thing.named.names) if thing.named.kind else []
         read.subgoals.append(SubGoal(says=ask.says, check=ContainerHas(container_has=stock), kinds=kinds,
-                                     count_of="carried" if thing.count_of == "carried" else None,
+                                     count_of=thing.count_of if thing.count_of in ("carried", "held") else None,
                                      at_nearest=into.definite or into.pronoun is not None))
         context.things = [thing]
     return read

@@ -27,7 +27,8 @@ PRONOUNS = frozenset({"it", "them", "they", "those", "these", "one", "ones", "th
 # Words after a thing that say it is the one carried: "the dirt you are carrying", "your logs".
 CARRIED = ("you are carrying", "you carry", "you have", "you have got", "you got", "you are holding", "you hold",
            "you own", "you already have", "in your inventory", "on you", "you are holding onto", "you picked up",
-           "you collected", "you gathered", "you brought")
+           "you collected", "you gathered", "you brought", "in your bag", "in your pack", "in your backpack",
+           "in your pockets", "in your pocket", "in your hands", "in your hand", "on hand", "with you")
 # Words after a thing that say it is in a container: "everything in it", "what is in the chest".
 IN = ("in", "inside", "inside of", "within", "from", "out of", "stored in", "kept in")
 # Ids that are no thing: "get some air" asks for nothing.
@@ -254,7 +255,7 @@ def names_in(naming: list[Word], role: Role, mc_version: str | None = None) -> l
 def _built_of(naming: list[Word], end: int, role: Role) -> bool:
     """Whether the word after a block's name is a structure made of it ("the stone platform", "the
     dirt tower"): where a block is wanted, the structure's block is what is meant."""
-    return role in ("block", "dig") and end < len(naming) and naming[end].text in lexicon().structure_words
+    return role in ("block", "dig", "any") and end < len(naming) and naming[end].text in lexicon().structure_words
 
 
 def _harmless(word: Word) -> bool:
@@ -306,13 +307,20 @@ def _fitted(word: str, role: Role, mc_version: str | None) -> str | None:
 
 
 def _tree_at(naming: list[Word], i: int, mc_version: str | None) -> tuple[Named, int] | None:
-    """ "oak wood", "a birch tree", "dark oak logs": that kind's log."""
+    """ "oak wood", "a birch tree", "dark oak logs": that kind's log; and a tree by its kind alone
+    ("that oak", "the birches"), where the kind's word names nothing else."""
     for n in (3, 2):
         parts = naming[i:i + n]
         if len(parts) == n and parts[-1].text in TREE_WORDS:
             log = "_".join(w.text for w in parts[:-1]) + "_log"
             if log in block_names(mc_version):
                 return Named((log,)), i + n
+    for n in (2, 1):
+        parts = naming[i:i + n]
+        for form in (parts[-1].forms() if len(parts) == n and i + n == len(naming) else ()):
+            kind = "_".join([*(w.text for w in parts[:-1]), form])
+            if f"{kind}_log" in block_names(mc_version) and today(kind, mc_version) is None:
+                return Named((f"{kind}_log",)), i + n
     return None
 
 

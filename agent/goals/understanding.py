@@ -28,9 +28,10 @@ from agent.mc.names import Item
 # team: an ask of a teammate, or a player's ask handed over (asking.py).
 ReadBy = Literal["rules", "given", "model", "need", "team"]
 # A count the world gives when the run starts: every log of the nearest tree of the kind, all the
-# bot carries of the item, what the nearest chest holds of it; "given": what the bot carries plus
-# one, so that carrying less than that says it was handed over.
-CountOf = Literal["tree", "carried", "chest", "given"]
+# bot carries of the item ("held": and one when it carries none: "put the dirt in the chest"), what
+# the nearest chest holds of it; "given": what the bot carries plus one, so that carrying less than
+# that says it was handed over.
+CountOf = Literal["tree", "carried", "held", "chest", "given"]
 
 
 class SubGoal(StrictModel):
@@ -60,6 +61,9 @@ class SubGoal(StrictModel):
                                                      "the origin, looking south")
     count_of: CountOf | None = Field(None, description="the check's count is read in the world at the start "
                                                        "(CountOf); until then it is 1")
+    counted: str | None = Field(None, description="with count_of carried or held: the item whose count is "
+                                                  "meant, when not the check's own (smelting the raw beef "
+                                                  "carried makes as many cooked)")
     at_nearest: bool = Field(False, description="container_has: the chest meant is the nearest one, whose cell "
                                                 "grounding puts in the check")
     contents: bool = Field(False, description="everything the nearest chest holds at the start, taken: grounding "
@@ -79,7 +83,7 @@ class SubGoal(StrictModel):
     @property
     def grounded(self) -> bool:
         return not (self.from_start or self.kinds or self.players or self.on_ground or self.building or
-                    self.count_of or self.at_nearest or self.contents or self.above_ground)
+                    self.count_of or self.counted or self.at_nearest or self.contents or self.above_ground)
 
     def describe(self) -> str:
         """The check in a line, with what the world will fill in said in words: `container_has dirt
@@ -94,7 +98,9 @@ class SubGoal(StrictModel):
         text = self.check.describe()
         number = _count(self.check)
         if self.count_of is not None and number is not None:
-            text = text.replace(f" {number}", f" ({COUNTED[self.count_of]})", 1)
+            counted = COUNTED[self.count_of] if self.counted is None else \
+                COUNTED[self.count_of].replace("all carried", f"one for each {self.counted} carried")
+            text = text.replace(f" {number}", f" ({counted})", 1)
         if self.kinds:
             text = text.replace(self.kinds[0], f"any {_suffix(self.kinds)}", 1)
         if self.players:
@@ -108,7 +114,7 @@ class SubGoal(StrictModel):
         return text + (" at the nearest chest" if self.at_nearest else "")
 
 
-COUNTED = {"tree": "the tree's logs", "carried": "all carried", "chest": "all in the chest",
+COUNTED = {"tree": "the tree's logs", "carried": "all carried", "held": "all carried, else 1", "chest": "all in the chest",
            "given": "fewer than carried"}
 
 
@@ -218,6 +224,7 @@ def needs_first(subgoals: list[SubGoal]) -> list[SubGoal]:
             else:
                 carry = HasItem(has_item=Item(name=stock.name, count=stock.count))
                 out.append(SubGoal(says=f"carry what goes in the chest ({subgoal.says})", check=carry,
-                                   by=subgoal.by, kinds=subgoal.kinds, lasting=False, count_of=subgoal.count_of))
+                                   by=subgoal.by, kinds=subgoal.kinds, lasting=False, count_of=subgoal.count_of,
+                                   counted=subgoal.counted))
         out.append(subgoal)
     return out
