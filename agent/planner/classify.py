@@ -18,8 +18,8 @@ import sglang as sgl
 
 from agent.checks.model import Check, HasItem, NearBlock, Nearness, SkyVisible
 from agent.goals import Grounds, SubGoal
-from agent.goals.meaning import NEAR_DISTANCE
-from agent.goals.words import NUMBER_WORDS
+from agent.goals.reading.model import NEAR_DISTANCE
+from agent.goals.reading.words import NUMBER_WORDS
 from agent.llm import Capabilities, Metered
 from agent.mc.gamedata import item_names, mined
 from agent.mc.names import Item

@@ -14,8 +14,8 @@ from agent.session.goal import goal_and_check
 from agent.eval.reading_corpus import Case, corpus, score
 from agent.goals import Understanding, ground, read_grounds_for, understand
 from agent.goals.grounds import PLAYER_APPEARS_S, PLAYER_POLL_S, ChestSeen, Columns, Grounds, Point, Sighted, Stack, Tree
-from agent.goals.lexicon import lexicon
-from agent.goals.words import word, words_of
+from agent.goals.reading.lexicon import lexicon
+from agent.goals.reading.words import word, words_of
 from agent.mc.aliases import item_id, today
 from agent.goals.needs import MAX_DEPTH, NEED_STEPS, costed, exactly, lacked, supported
 from agent.mc.names import Item

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from agent.goals.lexicon import contains, lexicon, longest, phrase_at
-from agent.goals.nouns import Phrase, noun_phrase
-from agent.goals.words import Word, word
+from agent.goals.reading.lexicon import contains, lexicon, longest, phrase_at
+from agent.goals.reading.nouns import Phrase, noun_phrase
+from agent.goals.reading.words import Word, word
 from agent.mc.aliases import today
 
 Mood = Literal["ask", "statement", "question", "negated"]

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from agent.goals.lexicon import lexicon, phrase_at
-from agent.goals.words import Word
+from agent.goals.reading.lexicon import lexicon, phrase_at
+from agent.goals.reading.words import Word
 from agent.mc.aliases import aliases, family_suffix, game_names, members, today
 from agent.mc.gamedata import block_names, item_names
 

@@ -6,8 +6,8 @@ in the order of doing. "until ..." stays with its clause: it says when that clau
 
 from __future__ import annotations
 
-from agent.goals.lexicon import lexicon, phrase_at
-from agent.goals.words import Word
+from agent.goals.reading.lexicon import lexicon, phrase_at
+from agent.goals.reading.words import Word
 
 # Words that end a clause and begin the next, in the order of doing.
 THEN = ["then", "and then", ", then", "after that", "afterwards", "after which", "and after that", "and also",

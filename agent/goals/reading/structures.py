@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 
 from agent.blueprint.templates import MAX_AHEAD, Order, StructureError, Template, templates
-from agent.goals.lexicon import lexicon
-from agent.goals.nouns import names_in
+from agent.goals.reading.lexicon import lexicon
+from agent.goals.reading.nouns import names_in
 from agent.goals.understanding import SubGoal
-from agent.goals.words import NUMBER_WORDS, Word, word, words_of
+from agent.goals.reading.words import NUMBER_WORDS, Word, word, words_of
 
 # The verbs that put a structure up: "build a castle" asks for one that no template builds.
 BUILD = re.compile(r"\b(?:build|make|construct|create|put up|set up|erect|raise)\b")

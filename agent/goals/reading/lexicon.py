@@ -10,7 +10,7 @@ from pathlib import Path
 from pydantic import Field
 
 from agent.config.layers import StrictModel, load_model_file
-from agent.goals.words import Word
+from agent.goals.reading.words import Word
 
 LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
 
