@@ -4,6 +4,7 @@ The package is installed editable from the repository, so the Node side
 (bridge/) and the server settings (server-config/) sit beside it.
 """
 
+import os
 import sys
 from pathlib import Path
 
@@ -20,3 +21,12 @@ WORLD_TOOLS_DIR = REPO_ROOT / "world-tools"
 SKILLS_DIR = REPO_ROOT / "skills"
 # llama.cpp's llama-server, which scripts/bootstrap.sh builds and links beside this Python.
 LLAMA_SERVER = Path(sys.executable).parent / "llama-server"
+
+
+def user_cache() -> Path:
+    """mcagent's cache of things built or measured once per machine, as scripts/bootstrap.sh names
+    it: $MCAGENT_CACHE, else $XDG_CACHE_HOME/mcagent, else ~/.cache/mcagent. Read at each call, so
+    a test (or a second user of the machine) can point it elsewhere."""
+    if explicit := os.environ.get("MCAGENT_CACHE"):
+        return Path(explicit)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mcagent"

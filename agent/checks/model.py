@@ -13,6 +13,7 @@ A check is written in YAML or JSON as a mapping with one key, its predicate:
                                                 bots share one bridge); a bot alone is its team
     near_block: {block: gold_block, distance: 2}  a block of that kind this close (blocks, 3D) to the
                                                 feet; its verdict never says where one is
+    standing_on: {block: stone}                 the bot stands on the ground on a block of that kind
     blueprint: {anchor: [x, y, z], blocks: [{at: [dx, dy, dz], block: stone}, ...]}
                                                 every cell anchor + at holds its block, in the state
                                                 asked (`oak_door[facing=east,half=lower]`: the
@@ -122,6 +123,12 @@ class Nearness(StrictModel):
 
     block: BlockName
     distance: StrictFloat = Field(2.0, gt=0, le=MAX_NEAR_DISTANCE)
+
+
+class Ground(StrictModel):
+    """A block kind to stand on."""
+
+    block: BlockName
 
 
 class PlayerNearness(StrictModel):
@@ -281,6 +288,15 @@ class NearBlock(Predicate):
         return f"near_block {self.near_block.block} {_num(self.near_block.distance)}"
 
 
+class StandingOn(Predicate):
+    """The bot stands on a block of that kind: on the ground, the block under its feet."""
+
+    standing_on: Ground
+
+    def describe(self) -> str:
+        return f"standing_on {self.standing_on.block}"
+
+
 class NearPlayer(Predicate):
     near_player: PlayerNearness
 
@@ -433,7 +449,7 @@ class Not(Predicate):
 
 
 Check = Union[All, AnyOf, Not, SkyVisible, FeetYAtLeast, Outside, Within, StandingOnGround, HasItem, TeamHas, NearBlock,
-              NearPlayer, BlockAt, Blueprint, Shelter, ContainerHas, Avoided]
+              NearPlayer, BlockAt, Blueprint, Shelter, ContainerHas, Avoided, StandingOn]
 for _model in (All, AnyOf, Not):
     _model.model_rebuild()
 COMBINATORS = (All, AnyOf, Not)

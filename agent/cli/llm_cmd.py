@@ -1,8 +1,11 @@
 """`mcagent llm SUBCOMMAND`: the LLM backends themselves. A subcommand is a function that
 registers on the group; add it to SUBCOMMANDS.
 
-`mcagent llm check SPEC [--json]`: what the backend can do and how fast, as one table; exit 0
-when it can serve the planner, 1 (and the reason as one line on stderr) when it cannot.
+`mcagent llm check SPEC [--json] [--no-reading]`: what the backend can do and how fast, as one
+table; exit 0 when it can serve the planner, 1 (and the reason as one line on stderr) when it
+cannot. Then the reading set (agent/planner/reading_set.py): 50 asks read by the backend, its
+score in one line, kept in the user's cache where a run finds it (a run lets the model read goals
+only at the mark). The reading's score never changes the exit code: that is the rows'.
 
 `mcagent llm serve [--engine llama-server|llama-cpp-python] [--parallel N] [--port N]
 [--model PATH.gguf] [--threads N] [--context N] [--plain]`: a model server with the embedded
@@ -22,6 +25,8 @@ from pathlib import Path
 from agent.cli.parser import add_command_group, add_config_flags, count, load_from_args
 from agent.config import AgentConfig
 from agent.diagnostics.backend_check import CheckReport, CheckRow, check_backend, not_opened
+from agent.diagnostics.measured import MARK, READING, SetRun, figures
+from agent.diagnostics.measurements import identity_of, record
 from agent.diagnostics.backend_probe import PROBE_PATHS, probe_backend
 from agent.errors import ConfigError
 from agent.eval.tables import text_table
@@ -30,6 +35,8 @@ from agent.llm.backend_spec import open_configured, parse_spec
 from agent.serving.model_server import DEFAULT_ALIAS, ENGINES, LocalLlamaServer
 
 CHECK_HEAD = ("check", "result", "latency", "tokens in (computed) / out", "detail")
+# What a set's score means for a run, at the mark and below it.
+CONSEQUENCES = {READING: ("the model reads the goals no rule reads", "the model reads no goals")}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -43,7 +50,9 @@ def _register_check(group: argparse._SubParsersAction) -> None:
     p.add_argument("spec", metavar="SPEC",
                    help="sglang:URL, llama-server:URL[?slot=N], openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, "
                         "replay:TRACE, random")
-    p.add_argument("--json", action="store_true", help="print the rows and the verdict as JSON")
+    p.add_argument("--json", action="store_true", help="print the rows, the verdict and the reading's score as JSON")
+    p.add_argument("--no-reading", action="store_true",
+                   help="check the capabilities alone: skip the reading set (and keep no new score)")
     add_config_flags(p)  # --config: the API key's variable, a server's timeout and retries
     p.set_defaults(handler=run_check)
 
@@ -88,25 +97,59 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    report = check_spec(args.spec, load_from_args(args).config)
-    print(report.model_dump_json(indent=2) if args.json else check_text(report))
+    config = load_from_args(args).config
+    report, backend = check_spec(args.spec, config)
+    if not args.json:
+        print(check_text(report), flush=True)  # the rows now: the reading set takes minutes on a small CPU
+    if not (args.json or args.no_reading):
+        print(f"\n{READING}: ", end="", flush=True)  # the line starts now and ends with the score
+    runs = [] if args.no_reading else [reading_run(args.spec, report, backend, config)]
+    if args.json:
+        print(report.model_copy(update={"measured": runs}).model_dump_json(indent=2))
+    for run in [] if args.json else runs:
+        print(set_run_text(run))
     if not report.can_serve:
         print(f"mcagent llm check: {report.verdict}", file=sys.stderr)
         return 1
     return 0
 
 
-def check_spec(spec: str, config: AgentConfig) -> CheckReport:
+def check_spec(spec: str, config: AgentConfig) -> tuple[CheckReport, Metered | None]:
     """Opens the backend and checks it. A bad spec, or a server that does not answer (asked once,
-    with a short timeout, before anything waits on it), is a report with one failed row."""
+    with a short timeout, before anything waits on it), is a report with one failed row and no
+    backend."""
     started = time.perf_counter()
     try:
         if parse_spec(spec).kind in PROBE_PATHS:
             probe_backend(spec)
         backend: Metered = open_configured(config, spec)
     except (ConfigError, LlmError) as e:
-        return not_opened(spec, e)
-    return check_backend(backend, spec, opened_s=time.perf_counter() - started)
+        return not_opened(spec, e), None
+    return check_backend(backend, spec, opened_s=time.perf_counter() - started), backend
+
+
+def reading_run(spec: str, report: CheckReport, backend: Metered | None, config: AgentConfig) -> SetRun:
+    """The reading set on a backend that can serve, its score kept in the backend's record. A
+    backend that fails mid-set, or a malformed set file, leaves the record as it was."""
+    if backend is None or not report.can_serve:
+        return SetRun(set=READING, not_run="the backend cannot serve the planner")
+    from agent.planner.reading_set import measure_reading  # here: `llm serve` needs no planner (0.3 s to import)
+
+    try:
+        score = measure_reading(backend, mc_version=config.mc_version)
+    except (ConfigError, LlmError) as e:
+        return SetRun(set=READING, not_run=" ".join(str(e).split()))
+    return SetRun(set=READING, score=score, record=str(record(identity_of(backend), spec, score)))
+
+
+def set_run_text(run: SetRun) -> str:
+    """What follows `reading: ` on its line: `31/50 right (62 %), 12 wrong (24 %), 7 none in
+    41.0 s; below the mark (...): the model reads no goals`; then where the score was kept."""
+    if run.score is None:
+        return f"not run: {run.not_run}"
+    reads, reads_not = CONSEQUENCES.get(run.set, ("it is used", "it is not used"))
+    mark = f"at the mark ({MARK}): {reads}" if run.score.qualifies else f"below the mark ({MARK}): {reads_not}"
+    return f"{figures(run.score)} in {run.score.seconds:.1f} s; {mark}\n  kept in {run.record}"
 
 
 def check_text(report: CheckReport) -> str:

@@ -7,7 +7,8 @@ import sys
 from rich.text import Text
 
 from agent.planner import RunResult
-from agent.replay.timeline import offered_line, render, timeline_console, understood_line
+from agent.replay.timeline import (model_reading_line, not_understood_line, offered_line, render, timeline_console,
+                                   understood_line)
 from agent.session import WorldSession
 from agent.trace import Event
 from agent.trace.schema import Chat, DoneClaim, LlmCall, RunEnd, RunStart, ToolCall, ToolResult, Understood
@@ -30,7 +31,7 @@ def print_progress(event: Event, who: str = "") -> None:
     if isinstance(event, RunStart) and event.plan == 0:
         lines = [offered_line(event)]
     elif isinstance(event, Understood):
-        lines = [understood_line(event)]
+        lines = [understood_line(event), *filter(None, [not_understood_line(event), model_reading_line(event)])]
     elif isinstance(event, QUIET) or (isinstance(event, DoneClaim) and event.by == "method"):
         return
     else:

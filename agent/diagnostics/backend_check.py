@@ -23,6 +23,7 @@ from typing import Any, Literal
 import sglang as sgl
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent.diagnostics.measured import SetRun
 from agent.llm.base import Metered, Usage
 
 # The smallest context the planner can work in. `mcagent bench planner` measured its prompt over
@@ -67,6 +68,8 @@ class CheckReport(BaseModel):
     can_serve: bool
     reason: str = Field("", description="why it cannot serve the planner: the first failing row")
     notes: list[str] = []
+    measured: list[SetRun] = Field(default_factory=list, description="the named sets run after the rows "
+                                                                     "(measured.py): the reading set")
 
     @property
     def verdict(self) -> str:

@@ -25,6 +25,7 @@ from agent.mc.names import Item
 from agent.planner.given import dug, made, parts_of
 from agent.tools import Toolbox
 from agent.tools.spec import ToolSpec
+from agent.trace.schema import ModelReading
 
 # The domains of items that are made, not found, and of blocks dug (agent/tools/schema.py's Domain).
 MADE = ("craftable", "obtainable", "smeltable")
@@ -43,6 +44,9 @@ class Focus:
     used: set[int] = field(default_factory=set)  # sub-goals that do not last and have held (or were given up): done for good
     needs: int = 0  # sub-goals added for what steps lacked, in this run
     tries: dict[int, int] = field(default_factory=dict)  # readings a need stayed the focus, by its position
+    # Whether the model read words no rule read (the gate of agent/session/model_reading.py), for
+    # the trace's `understood`; None when rules read them or the check was given.
+    model_reading: ModelReading | None = None
 
     def update(self) -> SubGoal | None:
         """Reads the sub-goals in order; the new focus when it moved, else None. A sub-goal that a

@@ -2,8 +2,8 @@
 check says what the world must hold (has_item oak_log 3), and the tool that gets it takes those
 very words (mc-collect {"block": "oak_log", "count": 3}). The model still chooses the tool; a
 small one asked to spell `oak_log` under a grammar writes `M-12-12-…`. Nothing here says where
-anything is: near_block gives the block's name, never its place, and mc-chest goes to the nearest
-chest itself."""
+anything is: near_block gives the block's name, never its place (standing_on the same, with
+on_top), and mc-chest goes to the nearest chest itself."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from agent.blueprint.model import materials
-from agent.checks.model import Blueprint, Check, ContainerHas, HasItem, NearBlock, NearPlayer, Within
+from agent.checks.model import Blueprint, Check, ContainerHas, HasItem, NearBlock, NearPlayer, StandingOn, Within
 from agent.goals.builds import parts_of
 from agent.mc.gamedata import dropped_by, recipes, smelting
 from agent.tools import Toolbox
@@ -42,6 +42,8 @@ def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any
             given["mc-chest"] = {"action": "deposit", "item": part.container_has.name, "count": part.container_has.count}
         elif isinstance(part, NearBlock):
             given["mc-approach"] = {"block": part.near_block.block}
+        elif isinstance(part, StandingOn):  # on the block, not beside it
+            given["mc-approach"] = {"block": part.standing_on.block, "on_top": True}
         elif isinstance(part, Within):
             given["mc-goto"] = {"x": part.within.x, "y": part.within.y, "z": part.within.z}
         elif isinstance(part, NearPlayer):

@@ -174,9 +174,18 @@ class Planner:
         goals = self._focus.goals
         self.trace.add(Understood(plan=frame.plan, goal=goals.goal, subgoals=[
             SubGoalRead(says=g.says, check=g.check.as_data(), described=g.check.describe(), by=g.by,
-                        lasting=g.lasting) for g in goals.subgoals]))
+                        lasting=g.lasting) for g in goals.subgoals], not_understood=[u.line() for u in goals.unread],
+            model_reading=self._focus.model_reading))
         if (first := self._focus.current) is not None:
             self._focused(frame, first, outer_step=1)
+
+    def reading(self) -> str:
+        """Where a verified success's check was read from: `, read from "put the dirt you are carrying
+        into the chest"` for what the words asked and the rules read; empty for a check given."""
+        if self._focus is None:
+            return ""
+        said = [g.says for g in self._focus.goals.subgoals if g.lasting and g.by == "rules"]
+        return f', read from "{" and ".join(dict.fromkeys(said))}"' if said else ""
 
     def _focused(self, frame: Frame, subgoal: SubGoal, outer_step: int, left: Check | None = None) -> Focused:
         """The trace's record that the plan works on `subgoal` (the focus's) from `outer_step`, or,

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from agent.trace.schema import (
-    BuildSeen, Chat, Command, Death, Disconnect, DoneClaim, Error, Event, Focused, GoalAdded, Judged, MessageRead, MethodEnd, MethodStart,
+    BuildSeen, Chat, ChatGoal, Command, Death, Disconnect, DoneClaim, Error, Event, Focused, GoalAdded, Judged, MessageRead, MethodEnd, MethodStart,
     MethodStep, Milestone, Needed, OuterStep, Respawn, RunEnd, RunStart, ToolResult, Understood,
 )
 
@@ -93,6 +93,21 @@ def understood_line(event: Understood) -> Text:
                 style="bold")
 
 
+def not_understood_line(event: Understood) -> Text | None:
+    """`not understood: "the shed" (no such thing in the game: shed)`; None when every word was read."""
+    if not event.not_understood:
+        return None
+    return Text(f"not understood: {'; '.join(event.not_understood)}", style="yellow")
+
+
+def model_reading_line(event: Understood) -> Text | None:
+    """`the model reads no goals (llm check: not measured)`: said only when no rule read the words
+    and the backend's reading was not measured at the mark (agent/session/model_reading.py)."""
+    if event.model_reading is None or event.model_reading.reads:
+        return None
+    return Text(f"the model reads no goals (llm check: {event.model_reading.why})", style="yellow")
+
+
 def offered_line(event: RunStart) -> Text:
     return Text(f"tools offered ({catalog_said(event)})", style="dim")
 
@@ -144,7 +159,7 @@ def _other(event: Event) -> list[Text]:
     if isinstance(event, DoneClaim):
         return [_claim(event)]
     if isinstance(event, Understood):
-        return [understood_line(event)]
+        return [understood_line(event), *filter(None, [not_understood_line(event), model_reading_line(event)])]
     if isinstance(event, Focused):
         return [Text(f"part {event.index} of {event.of} before step {event.outer_step}: {event.check}", style="bold")]
     if isinstance(event, Needed):
@@ -166,6 +181,8 @@ def _other(event: Event) -> list[Text]:
     if isinstance(event, Command):
         verdict = "accepted" if event.accepted else f"refused: {event.reason}"
         return [Text(f"command {event.command} {event.argument} from {event.player} ({verdict})", style="yellow")]
+    if isinstance(event, ChatGoal):
+        return [chat_goal_line(event)]
     if isinstance(event, Chat):
         return [Text(f"chat <{event.username}> {event.message}", style="dim")]
     if isinstance(event, Death | Respawn):
@@ -175,6 +192,16 @@ def _other(event: Event) -> list[Text]:
     if isinstance(event, Error):
         return [Text(f"error ({event.source}): {event.message}", style="bold red")]
     return []
+
+
+def chat_goal_line(event: ChatGoal) -> Text:
+    """A turn of a goal said in chat: `chat goal from alex (chat): "get 3 oak logs and dance" ->
+    asked: alex: I'd get 3 oak logs; ...`; a run started by it shows the goal it was given."""
+    heard = f'"{event.said}"' if event.said else "no answer"
+    detail = event.goal if event.outcome == "started" else event.reason or event.reply
+    style = {"started": "bold yellow", "asked": "yellow"}.get(event.outcome, "dim")
+    return Text(f"chat goal from {event.player} ({event.via}): {heard} -> {event.outcome.replace('_', ' ')}"
+                + (f": {detail}" if detail else ""), style=style)
 
 
 def timeline_console() -> Console:

@@ -28,13 +28,14 @@ from agent.planner.tool_trace import ToolTrace
 from agent.session.build_seen import record_builds
 from agent.session.keeper import BodyKeeper
 from agent.session.milestones import MilestoneWatch
+from agent.session.model_reading import reading_leave
 from agent.session.watching import run_setup, watching
 from agent.session.world import WorldOptions, WorldSession, bot_session
 from agent.tools.schema import DomainValues
 from agent.tools import Executor, Toolbox, ToolSource, load_toolbox
 from agent.tools.interfaces import ToolObserver
 from agent.trace import Event, TraceWriter
-from agent.trace.schema import Judged
+from agent.trace.schema import Judged, ModelReading
 from agent.world.digest import world_digest
 from agent.world.spatial import MAP_FILE, SpatialMemory
 
@@ -108,14 +109,14 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
     world_map = SpatialMemory.open(map_beside(request.trace) if request.trace else None)
     try:
         planner = Planner(backend, toolbox, request.options, writer, request.control)  # first: it traces the backend's calls
-        goals = understood(request, session, backend)
+        goals, model_reading = understood(request, session, backend)
         check = goals.check
         executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=check,
                             llm=backend, method_runner=planner, subplanner=planner,
                             on_say=_saying(session, request.on_say),
                             observer=_observer(request, session, backend, writer),
                             tool_timeout_s=request.config.tool_timeout_s)
-        focus = Focus(goals, lambda c: evaluate(session.bot, c))
+        focus = Focus(goals, lambda c: evaluate(session.bot, c), model_reading=model_reading)
         judge = None if check is None else partial(focus.judge, check)
         body = BodyKeeper(session, request.config.reconnect, writer.add)
         stop_following = session.on_rejoin(lambda bot: setattr(executor, "world", bot))
@@ -142,22 +143,36 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
     return result
 
 
-def understood(request: RunRequest, session: WorldSession, backend: Metered) -> Understanding:
+def understood(request: RunRequest, session: WorldSession,
+               backend: Metered) -> tuple[Understanding, ModelReading | None]:
     """The run's sub-goals grounded in the world at its start: the check given as one, else those
-    read from the words, else the model's classification among what the world offers (none that
-    already holds: a goal is what is not yet so); places from the start mean the bot's feet now."""
+    read from the words, else the model's classification among what the world offers, where the
+    gate lets the model read (model_reading.py; none that already holds: a goal is what is not
+    yet so); places from the start mean the bot's feet now. With them, the gate's word when the
+    words were not read by rules at all (None otherwise)."""
     goals = request.goals if request.check is None and request.goals is not None else \
         Understanding.given(request.goal, request.check)
     if all(g.grounded for g in goals.subgoals) and (goals.subgoals or request.goals is None):
-        return goals
+        return goals, None
+    if not goals.subgoals:
+        return read_by_model(request, session, backend, goals)
     grounds = read_grounds_for(session.bot, request.goal, goals)
     if grounds is None:  # what cannot be grounded is not asked: a wrong check is worse than none
-        return goals.model_copy(update={"subgoals": [g for g in goals.subgoals if g.grounded]})
-    if not goals.subgoals:
-        read = classify(request.goal, grounds, backend, request.config.mc_version)
-        fresh = read is not None and not evaluate(session.bot, read.check).holds
-        return goals.model_copy(update={"subgoals": [read] if fresh else []})
-    return ground(goals, grounds)
+        return goals.model_copy(update={"subgoals": [g for g in goals.subgoals if g.grounded]}), None
+    return ground(goals, grounds), None
+
+
+def read_by_model(request: RunRequest, session: WorldSession, backend: Metered,
+                  goals: Understanding) -> tuple[Understanding, ModelReading]:
+    """Words no rule read: the model's classification among what the world offers, only when the
+    backend's reading was measured at the mark (the world is not even read otherwise)."""
+    leave = reading_leave(backend)
+    grounds = read_grounds_for(session.bot, request.goal, goals) if leave.reads else None
+    if grounds is None:  # not let read, or the world cannot be read: a wrong check is worse than none
+        return goals, leave
+    read = classify(request.goal, grounds, backend, request.config.mc_version)
+    fresh = read is not None and not evaluate(session.bot, read.check).holds
+    return goals.model_copy(update={"subgoals": [read] if fresh else []}), leave
 
 
 def _offers(session: WorldSession, goal: str, mc_version: str | None) -> Offers:

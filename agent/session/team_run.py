@@ -102,7 +102,7 @@ def plan_team(request: TeamRequest) -> TeamResult:
     controls = [RunControl() for _ in team.bots]
     with ExitStack() as stack:
         specs = stack.enter_context(model_slots(config, len(team.bots)))
-        configs = [_own_config(config, b.name, s) for b, s in zip(team.bots, specs)]
+        configs = [_own_config(config, b.name, s, team) for b, s in zip(team.bots, specs)]
         backends = [open_configured(c) for c in configs]
         first = stack.enter_context(bot_session(configs[0], world))
         if request.on_ready is not None:
@@ -193,12 +193,16 @@ def _then_set(run: Callable[[], None], done: threading.Event) -> None:
         done.set()
 
 
-def _own_config(config: AgentConfig, name: str, llm: str) -> AgentConfig:
-    """A bot's config: its name, its model slot, and notes of its own (by default they are kept
-    per username; a notes file the config names gets the bot's name beside it)."""
+def _own_config(config: AgentConfig, name: str, llm: str, team: Team) -> AgentConfig:
+    """A bot's config: its name, its model slot, notes of its own (by default they are kept per
+    username; a notes file the config names gets the bot's name beside it), and the chat
+    allowlist without the team's bots: a teammate's whisper ("please give me 2 iron_ingot",
+    agent/goals/asking.py) is an ask the planner reads, never a goal or a command to obey."""
     notes = config.infospace
     own = None if notes is None else notes.with_name(f"{notes.stem}-{name}{notes.suffix}")
-    return config.model_copy(update={"username": name, "llm": llm, "infospace": own})
+    bots = {b.name.lower() for b in team.bots}  # the server tells players apart without case
+    allowlist = [p for p in config.chat_allowlist if p.lower() not in bots]
+    return config.model_copy(update={"username": name, "llm": llm, "infospace": own, "chat_allowlist": allowlist})
 
 
 def _goals(request: TeamRequest, bot: Teammate, world: WorldOptions) -> Understanding:

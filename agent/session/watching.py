@@ -11,14 +11,15 @@ from contextlib import contextmanager
 
 from agent.bridge import BotConnection, BridgeError
 from agent.bridge.models import BotEvent
-from agent.chat import CHAT_SECRET_ENV, ChatCommander, announce, chat_secret, for_the_record
+from agent.chat import CHAT_SECRET_ENV, ChatCommand, ChatCommander, GoalExchange, announce, chat_secret, for_the_record
+from agent.session.chat_goals import chat_reader
 from agent.session.world import WorldSession
 from agent.config import AgentConfig
 from agent.llm import Metered, parse_spec
 from agent.planner import Planner
 from agent.server.exposure import is_loopback
 from agent.trace import RunSetup, TraceWriter
-from agent.trace.schema import Chat, Command, Death, Disconnect, Error, Event, MethodEnd, MethodStart, Pose, Respawn
+from agent.trace.schema import Chat, ChatGoal, Command, Death, Disconnect, Error, Event, MethodEnd, MethodStart, Pose, Respawn
 from agent.trace.writer import PoseSource
 
 PACKAGE = "mcagent"
@@ -26,8 +27,9 @@ PACKAGE = "mcagent"
 
 @contextmanager
 def watching(session: WorldSession, planner: Planner, config: AgentConfig) -> Iterator[None]:
-    """The bot's pose and events into the trace, chat commands, announcements; a bot that
-    joins again (agent/session/keeper.py) is watched the same way from then on."""
+    """The bot's pose and events into the trace, chat commands and goals (read in the bot's
+    world, asked back about when understood in part), announcements; a bot that joins again
+    (agent/session/keeper.py) is watched the same way from then on."""
     trace = planner.trace
     if config.announce_methods:
         trace.subscribe(lambda event: _announce(session, event))
@@ -36,6 +38,7 @@ def watching(session: WorldSession, planner: Planner, config: AgentConfig) -> It
     secret = chat_secret()
     # Where anyone may take any name, a name on the allowlist proves nothing.
     secret_required = config.server.public or not is_loopback(session.address.rpartition(":")[0])
+    mc_version = session.server.version if session.server is not None else config.mc_version
     if secret_required and secret is None and config.chat_allowlist:
         print(f"chat: commands are refused: the server is open to the network and {CHAT_SECRET_ENV} is not set",
               file=sys.stderr)
@@ -47,8 +50,8 @@ def watching(session: WorldSession, planner: Planner, config: AgentConfig) -> It
             old.close()
         commanders[:] = [ChatCommander(
             bot, config.chat_allowlist, on_stop=planner.control.request_stop, on_goal=planner.control.add_goal,
-            status=planner.status_line, on_event=lambda command: trace.add(Command(**command.model_dump())),
-            secret=secret, secret_required=secret_required,
+            status=planner.status_line, on_event=lambda record: trace.add(_chat_event(record)),
+            secret=secret, secret_required=secret_required, read=chat_reader(bot, mc_version),
         )]
 
     watch(session.bot)
@@ -75,6 +78,13 @@ def _bot_pose(bot: BotConnection) -> PoseSource:
         return Pose(x=p.x, y=p.y, z=p.z, yaw_deg=state.yaw_deg, pitch_deg=state.pitch_deg)
 
     return pose
+
+
+def _chat_event(record: ChatCommand | GoalExchange) -> Event:
+    """A command, or a turn of a goal said in chat, as the trace's event."""
+    if isinstance(record, GoalExchange):
+        return ChatGoal(**record.model_dump())
+    return Command(**record.model_dump())
 
 
 def _trace_bot_event(trace: TraceWriter, event: BotEvent) -> None:

@@ -79,3 +79,26 @@ class ChatCommand(BaseModel):
     argument: str = ""
     accepted: bool
     reason: str = ""
+
+
+# What became of a goal said in chat (agent/chat/commander.py): handed to the run; asked back,
+# being read only in part; not understood at all; the player said no; no answer came in time;
+# refused, as a command from a player not on the allowlist (or not trusted yet) is.
+GoalOutcome = Literal["started", "asked", "not_understood", "declined", "timed_out", "refused"]
+
+
+class GoalExchange(BaseModel):
+    """One turn of a goal said to the bot in chat: the words heard, what the bot made of them, what
+    it said back, and what it did."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    player: str
+    said: str = Field("", description="the words heard: a goal, or an answer to a question; empty when none came")
+    via: Literal["command", "whisper", "chat", "clock"] = Field(
+        description="!goal; a whisper; a chat line naming the bot, or answering it; clock: the wait ran out")
+    outcome: GoalOutcome
+    understood: str = Field("", description="what the bot understood, in the player's words: get 3 oak logs")
+    not_understood: list[str] = Field(default_factory=list, description="the words it did not understand")
+    reply: str = Field("", description="what the bot said back in chat")
+    goal: str | None = Field(None, description="the goal handed to the run, when it started")
+    reason: str = Field("", description="why it was refused, or why reading failed")

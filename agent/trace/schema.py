@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from agent.trace.records import Capabilities, ChatCommand, LlmExchange, Usage
+from agent.trace.records import Capabilities, ChatCommand, GoalExchange, LlmExchange, Usage
 
 SCHEMA_VERSION = "1"
 # success: the goal check held in the world (verified); done: the model said DONE and there was
@@ -221,6 +221,16 @@ class SubGoalRead(BaseModel):
     lasting: bool = Field(description="whether it must still hold at the end")
 
 
+class ModelReading(BaseModel):
+    """Whether the model was let read words no rule read into a check: only when `mcagent llm
+    check` measured this backend's reading at the mark (agent/session/model_reading.py)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    reads: bool
+    why: str = Field(description="'not measured', 'below the mark: 62 % right, 24 % wrong', or the figures "
+                                 "that reached it: '47/50 right (94 %), 1 wrong (2 %), 2 none'")
+
+
 class Understood(_Event):
     """What the run understood of its goal, before the first step: its sub-goals in order (none:
     no rule read the words, and the run has no check)."""
@@ -228,6 +238,11 @@ class Understood(_Event):
     event: Literal["understood"] = "understood"
     goal: str
     subgoals: list[SubGoalRead]
+    not_understood: list[str] = Field(default_factory=list, description="the goal's words no rule read, each with "
+                                                                         "why when more can be said: "
+                                                                         "'\"the shed\" (no such thing in the game: shed)'")
+    model_reading: ModelReading | None = Field(None, description="asked only when no rule read the words: "
+                                                                 "whether the model read them, and why not")
 
 
 class Focused(_Event):
@@ -337,6 +352,13 @@ class Command(_Event, ChatCommand):
     event: Literal["command"] = "command"
 
 
+class ChatGoal(_Event, GoalExchange):
+    """A goal said to the bot in chat, and what became of it (agent/chat/commander.py): one event
+    per turn, so that a question and its answer are two."""
+
+    event: Literal["chat_goal"] = "chat_goal"
+
+
 class Death(_Event):
     event: Literal["death"] = "death"
 
@@ -393,8 +415,8 @@ class RunEnd(_Event, RunTotals):
 
 Event = Annotated[
     RunStart | LlmCall | ToolCall | ToolResult | OuterStep | MethodStep | MethodStart | MethodEnd | DoneClaim | GoalAdded
-    | Understood | Focused | Needed | MessageRead | Judged | BuildSeen | Milestone | Chat | Command | Death | Respawn | Disconnect | Rejoin
-    | Error | RunEnd,
+    | Understood | Focused | Needed | MessageRead | Judged | BuildSeen | Milestone | Chat | Command | ChatGoal | Death
+    | Respawn | Disconnect | Rejoin | Error | RunEnd,
     Field(discriminator="event"),
 ]
 EVENT: TypeAdapter[Event] = TypeAdapter(Event)

@@ -1,18 +1,19 @@
 'use strict'
 // Going to a block of a kind: the nearest one a walk reaches (pathfinder, no digging or building
 // on the way), tried nearest first among those with a face open to the air; when all are buried,
-// a way dug to the nearest (burrow.js). `approach` ends beside it; collect.js walks to within
-// digging reach of it instead. Positions are world blocks (x east, y up, z south).
+// a way dug to the nearest (burrow.js). `approach` ends beside it, or with `on_top` standing on
+// one with room above it; collect.js walks to within digging reach of it instead. Positions are
+// world blocks (x east, y up, z south).
 const { goals } = require('mineflayer-pathfinder')
 const { HelperError, required } = require('./errors')
 const { movementsFor } = require('./goto')
 const { Stop } = require('./stepwise')
-const { withTimeout } = require('./waiting')
+const { withTimeout, waitFor } = require('./waiting')
 const { vec } = require('./state')
 const { tidy } = require('./numbers')
 const { burrowTo } = require('./burrow')
 const { reader } = require('./blocks')
-const { feetBlock } = require('./frame')
+const { feetBlock, underFeet } = require('./frame')
 
 // Candidates looked at, the nearest first; those a walk cannot reach are not tried again in the
 // same call.
@@ -25,6 +26,10 @@ const SEARCH_MARGIN = 4
 // A candidate has a face on one of these cells open (a buried block is for digging, not walking to).
 const FACES = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]]
 const FLUIDS = new Set(['water', 'lava'])
+// A block to stand on has these cells above it free for the body: the feet's and the head's.
+const BODY_ABOVE = [1, 2]
+// A walk onto a block may end mid-jump: the landing is waited for this long (ms) before the feet are read.
+const LANDING_MS = 1000
 // Under the ground: the ground's level around, read on the columns RING off, SUNK or more above
 // the feet (a quarry, a stair down), looked for up to RISE above and below them.
 const RING = 5
@@ -65,11 +70,12 @@ function walkable (bot, goal, searchRadius, ms = SEARCH_MS, movements = movement
  * world the nearest are cave walls under the spawn), skipping the cells in `unreachable` and
  * adding them all when no walk reaches any. A walk starts only once a path is known, so the bot
  * never sets off towards a block walled in. When every one within the radius is buried and
- * `dig` is set, digs a way to the nearest instead (burrow.js).
+ * `dig` is set, digs a way to the nearest instead (burrow.js). `open(bot, cell)` says which
+ * blocks are candidates: by default those with a face open to the air.
  * @returns {{cell, dug}} the block's cell, and the blocks dug on the way
  */
-async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline, dig = false) {
-  const cells = bot.findBlocks({ matching: kind.id, useExtraInfo: (block) => inOpenAir(bot, block.position), maxDistance: radius, count: CANDIDATES })
+async function walkToNearest (bot, kind, radius, goalFor, unreachable, deadline, dig = false, open = inOpenAir) {
+  const cells = bot.findBlocks({ matching: kind.id, useExtraInfo: (block) => open(bot, block.position), maxDistance: radius, count: CANDIDATES })
     .filter((c) => !unreachable.has(c.toString()))
   if (cells.length === 0) {
     const buried = dig && unreachable.size === 0 ? nearest(bot, kind, radius) : null
@@ -160,6 +166,34 @@ function inOpenAir (bot, pos) {
   })
 }
 
+/** Whether the two cells above `pos` are free for a body (air or a plant, not a fluid): a block to stand on. */
+function roomAbove (bot, pos) {
+  return BODY_ABOVE.every((dy) => {
+    const cell = bot.blockAt(pos.offset(0, dy, 0), false)
+    return cell !== null && cell.boundingBox === 'empty' && !FLUIDS.has(cell.name)
+  })
+}
+
+/**
+ * Walks onto the `kind` block with room above it that a walk reaches at the least cost (the feet
+ * into the cell above it: GoalBlock), never digging or building, then reads where the feet
+ * ended: the pathfinder's end is its word, the block under the feet the world's.
+ * @returns {{cell, dug: []}} the block stood on; throws a Stop when the bot is not on one
+ */
+async function standOn (bot, kind, radius, deadline) {
+  try {
+    await walkToNearest(bot, kind, radius, (c) => new goals.GoalBlock(c.x, c.y + 1, c.z), new Set(), deadline, false, roomAbove)
+  } catch (err) {
+    if (err.reason !== 'not_found') throw err
+    throw new Stop('not_found', `no ${kind.name} with two free cells above it within ${radius} blocks`)
+  }
+  await waitFor(() => bot.entity.onGround, Math.min(LANDING_MS, left(deadline)))
+  const cell = underFeet(bot)
+  const under = bot.blockAt(cell, false)
+  if (bot.entity.onGround && under?.type === kind.id && roomAbove(bot, cell)) return { cell, dug: [] }
+  throw new Stop('stopped', `the walk ended off the ${kind.name}: ${under?.name ?? 'an unloaded cell'} under the feet`)
+}
+
 /** Why no candidate is left: none there, none a walk reached, or all buried. */
 function noneOpen (bot, kind, radius, unreachable) {
   if (unreachable.size) return `no reachable ${kind.name} left within ${radius} blocks`
@@ -179,17 +213,20 @@ async function walk (bot, goal, deadline, what, ways = {}) {
 }
 
 /**
- * @param {{block: string, radius?: number, dig?: boolean, timeout_s?: number}} args `dig`: when
- * every block of the kind within the radius is buried, dig a way to the nearest (burrow.js)
+ * @param {{block: string, radius: number, dig: boolean, on_top: boolean, timeout_s: number}} args
+ * `dig`: when every block of the kind within the radius is buried, dig a way to the nearest
+ * (burrow.js); `on_top`: end standing on a block of the kind instead of beside one (no digging)
  */
 async function approach (bot, args) {
-  const { block, radius, dig, timeout_s: timeoutS } = required(args, 'block', 'radius', 'dig', 'timeout_s')
+  const { block, radius, dig, on_top: onTop, timeout_s: timeoutS } = required(args, 'block', 'radius', 'dig', 'on_top', 'timeout_s')
   const kind = kindOf(bot, block)
   const start = vec(bot.entity.position)
+  const deadline = Date.now() + timeoutS * 1000
   let reached = null
   let stop = null
   try {
-    reached = await walkToNearest(bot, kind, radius, (c) => new goals.GoalGetToBlock(c.x, c.y, c.z), new Set(), Date.now() + timeoutS * 1000, dig)
+    reached = onTop ? await standOn(bot, kind, radius, deadline)
+      : await walkToNearest(bot, kind, radius, (c) => new goals.GoalGetToBlock(c.x, c.y, c.z), new Set(), deadline, dig)
   } catch (err) {
     if (!(err instanceof Stop) && err.code !== 'timeout') throw err
     stop = { reason: err.reason ?? 'timeout', detail: err.message, ...err.extra }
@@ -199,8 +236,9 @@ async function approach (bot, args) {
   return {
     block,
     reached: cell !== null,
+    on_top: onTop,
     stop_reason: stop?.reason ?? 'completed',
-    detail: stop?.detail ?? (reached.dug.length ? `beside the ${block}, dug ${reached.dug.length} blocks to it` : `beside the ${block}`),
+    detail: stop?.detail ?? (onTop ? `on the ${block}` : reached.dug.length ? `beside the ${block}, dug ${reached.dug.length} blocks to it` : `beside the ${block}`),
     position: cell && { x: cell.x, y: cell.y, z: cell.z },
     distance: cell && tidy(feet.distanceTo(cell.offset(0.5, 0.5, 0.5))),
     dug: reached?.dug ?? [],

@@ -70,6 +70,7 @@ async function opened (bot, cell, deadline, use) {
   }
 }
 
+/** Items summed by name: [{name, count}], in the order each name first comes. */
 function listed (items) {
   const by = new Map()
   for (const i of items) by.set(i.name, (by.get(i.name) ?? 0) + i.count)
@@ -98,4 +99,4 @@ function chestContents (bot, cell) {
   })
 }
 
-module.exports = { chest, chestContents }
+module.exports = { chest, chestContents, listed }

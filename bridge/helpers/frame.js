@@ -9,10 +9,18 @@ const { yawToDeg, facingOf } = require('./angles')
 const FORWARD = { south: [0, 1], west: [-1, 0], north: [0, -1], east: [1, 0] }
 // Feet at y = 4.9999999 stand on the block at y = 4: float noise must not lower the feet block.
 const FEET_EPSILON = 1e-3
+// The block stood on holds the point this far (blocks) below the feet: a full block's top puts the
+// feet at y + 1, a slab's at y + 0.5, so both read the block beneath, never the cell above it.
+const UNDER_FEET = 0.2
 
 /** The block the feet are in (world). */
 function feetBlock (bot) {
   return bot.entity.position.offset(0, FEET_EPSILON, 0).floored()
+}
+
+/** The cell of the block the feet stand on (world), whether or not the bot is on the ground. */
+function underFeet (bot) {
+  return bot.entity.position.offset(0, -UNDER_FEET, 0).floored()
 }
 
 function frameOf (bot) {
@@ -34,4 +42,4 @@ function frameOf (bot) {
   }
 }
 
-module.exports = { frameOf, feetBlock, FORWARD }
+module.exports = { frameOf, feetBlock, underFeet, FORWARD }

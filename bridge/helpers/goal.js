@@ -7,7 +7,7 @@ const { Vec3 } = require('vec3')
 const { HelperError } = require('./errors')
 const { reader } = require('./blocks')
 const { roofAbove } = require('./observe-blocks')
-const { feetBlock } = require('./frame')
+const { feetBlock, underFeet } = require('./frame')
 const { carried } = require('./inventory')
 const { contactsWith } = require('./contact')
 const { kindOf } = require('./approach')
@@ -49,6 +49,12 @@ const PREDICATES = {
   standing_on_ground: ({ bot }) => {
     const on = bot.entity.onGround
     return finding(on, on ? 'the bot is on the ground' : 'the bot is not on the ground')
+  },
+  // On the ground, not in a jump over the block: the verdict names the block under the feet either way.
+  standing_on: ({ bot, at }, { block }) => {
+    const under = at(underFeet(bot)).name ?? 'an unloaded cell'
+    const on = bot.entity.onGround
+    return finding(on && under === block, on ? `${under} under the feet` : `not on the ground, ${under} under the feet`)
   },
   has_item: ({ bot }, { name, count }) => {
     const n = carried(bot, (i) => i.name === name)

@@ -3,24 +3,34 @@
 // looks (where a structure asked goes), the items carried,
 // the other players online, the kinds of block in a box around the feet, nearest first (with the
 // nearest one's cell), and the
-// ground's level around the bot (where "out of this hole" is).
+// ground's level around the bot (where "out of this hole" is); when asked, the trees near and the
+// nearest chest's contents (read only then: the chest costs a round trip to the server).
 // World blocks: x east, y up, z south; distances are blocks from the feet to a block's centre.
 const { Vec3 } = require('vec3')
 const { playerEntity } = require('./state')
 const { facingOf, yawToDeg } = require('./angles')
 const { counts } = require('./inventory')
+const { chestContents, listed } = require('./chest')
 
 // Cells that are no kind of thing to go to or dig.
 const NOTHING = new Set(['air', 'cave_air', 'void_air'])
 // The ground around is read on the columns this far from the feet (blocks, the square's ring):
 // beyond a pit or a well a few blocks wide and its rim.
 const RING = 5
+// A tree: the logs of one kind joined to its nearest log through any of the 26 cells around each,
+// at most TREE_LOGS of them and none more than TREE_SPREAD blocks from the first along x or z (so
+// a forest's touching crowns of logs are not read as one tree).
+const TREE_LOGS = 64
+const TREE_SPREAD = 6
+const NEIGHBOURS = [-1, 0, 1].flatMap((dx) => [-1, 0, 1].flatMap((dy) => [-1, 0, 1].map((dz) => new Vec3(dx, dy, dz))))
+  .filter((d) => d.x || d.y || d.z)
 
 /**
- * @param {{radius?: number, half_height?: number, names?: string[]}} args the box's half-sizes,
- *   blocks; words that may be players' names (a goal's), found when in view
+ * @param {{radius?: number, half_height?: number, names?: string[], trees?: boolean, chest?: boolean}} args
+ *   the box's half-sizes, blocks; words that may be players' names (a goal's), found when in view;
+ *   `trees`, `chest`: add the trees of the logs seen, the nearest chest seen and what it holds
  */
-function grounds (bot, { radius = 16, half_height: halfHeight = 8, names = [] }) {
+async function grounds (bot, { radius = 16, half_height: halfHeight = 8, names = [], trees = false, chest = false }) {
   const feet = bot.entity.position
   const origin = feet.floored()
   const nearest = new Map()
@@ -38,13 +48,53 @@ function grounds (bot, { radius = 16, half_height: halfHeight = 8, names = [] })
       }
     }
   }
-  return {
+  const read = {
     feet: { x: feet.x, y: feet.y, z: feet.z },
     facing: facingOf(yawToDeg(bot.entity.yaw)),
     carried: counts(bot),
     players: otherPlayers(bot, names),
     blocks: [...nearest.entries()].sort((a, b) => a[1].distance - b[1].distance).map(([name, seen]) => ({ name, ...seen })),
     ...groundAround(origin, tops)
+  }
+  if (trees) read.trees = treesOf(bot, read.blocks)
+  if (chest) read.chest = await chestSeen(bot, nearest.get('chest')?.at)
+  return read
+}
+
+/** The tree of the nearest log of each log kind among `blocks` (nearest first); stripped logs are
+ * a build's, not a tree's. @returns {{name, logs, at}[]} `at` the nearest log's cell */
+function treesOf (bot, blocks) {
+  return blocks.filter(({ name }) => name.endsWith('_log') && !name.startsWith('stripped_'))
+    .map(({ name, at }) => ({ name, logs: treeLogs(bot, name, new Vec3(at.x, at.y, at.z)), at }))
+}
+
+/** How many `name` logs are joined to the one at `first` (world cell), bounded as a tree is. */
+function treeLogs (bot, name, first) {
+  const seen = new Set([first.toString()])
+  const logs = [first]
+  for (let i = 0; i < logs.length && logs.length < TREE_LOGS; i++) {
+    for (const d of NEIGHBOURS) {
+      const p = logs[i].plus(d)
+      if (seen.has(p.toString()) || Math.max(Math.abs(p.x - first.x), Math.abs(p.z - first.z)) > TREE_SPREAD) continue
+      seen.add(p.toString())
+      if (bot.blockAt(p, false)?.name === name) logs.push(p)
+    }
+  }
+  return Math.min(logs.length, TREE_LOGS)
+}
+
+/**
+ * The chest at `at` (the nearest seen) and what it holds, summed by item, as the server keeps it
+ * (chest.js chestContents); null when none was seen, or the server does not say what chests
+ * hold (only mcagent's local server does): unknown contents are not an empty chest.
+ */
+async function chestSeen (bot, at) {
+  if (!at) return null
+  try {
+    return { at, items: listed(await chestContents(bot, new Vec3(at.x, at.y, at.z))) }
+  } catch (err) {
+    if (err.code === 'unreadable') return null
+    throw err
   }
 }
 

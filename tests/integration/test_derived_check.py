@@ -1,15 +1,23 @@
 """A run given no check reads one from its goal's words: "Stand next to the gold block" in a
 world with a gold block behind a wall (the gold scenario without its success key) is judged by
-near_block, which the first line names as derived, and a walk there ends the run verified."""
+near_block, which the first line names as derived, and a walk there ends the run verified. Words
+no rule reads go to the model only when `mcagent llm check` recorded its reading at the mark
+(agent/session/model_reading.py): a record here says so for the scripted classifier."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 
+from agent.diagnostics.measured import READING, CaseScore, score_of
+from agent.diagnostics.measurements import identity_of, record
+from agent.llm.scripted import load_script
 from agent.paths import REPO_ROOT
+from agent.planner.reading_set import set_digest
 from agent.trace import read_trace
+from agent.trace.schema import ModelReading, Understood
 from support.planning import FIXTURES, run_config
 from support.procs import mcagent, new_token, transcript, wait_until_gone
 
@@ -28,6 +36,15 @@ def unjudged(tmp_path: Path, name: str = "gold") -> Path:
     return scenario
 
 
+def reads_at_the_mark(script: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """A record in `cache` that says the scripted backend read 50 of 50 asks right (the test's
+    own cache, not the user's), and the environment that points a run at it."""
+    monkeypatch.setenv("MCAGENT_CACHE", str(cache))
+    cases = [CaseScore(ask=f"ask {n}", expected="sky_visible", read="sky_visible", outcome="right") for n in range(50)]
+    record(identity_of(load_script(script)), f"scripted:{script}", score_of(READING, set_digest(), cases, 1.0))
+    return {"MCAGENT_CACHE": str(cache)}
+
+
 def test_a_goal_to_stand_by_a_block_is_judged_by_the_check_its_words_state(tmp_path: Path) -> None:
     scenario = unjudged(tmp_path)
     trace, token = tmp_path / "trace.jsonl", new_token()
@@ -42,15 +59,32 @@ def test_a_goal_to_stand_by_a_block_is_judged_by_the_check_its_words_state(tmp_p
     assert wait_until_gone(token, timeout_s=5) == []
 
 
-def test_a_goal_no_rule_reads_is_classified_by_the_model_among_what_the_world_offers(tmp_path: Path) -> None:
+def test_a_goal_no_rule_reads_is_classified_by_the_model_among_what_the_world_offers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     scenario, trace, token = unjudged(tmp_path), tmp_path / "trace.jsonl", new_token()
+    measured = reads_at_the_mark(CLASSIFY_GOLD, tmp_path / "cache", monkeypatch)
     done = mcagent("run", "--scenario", str(scenario), "--goal", "be where the shiny yellow thing is", "--port", "0",
                    "--config", str(run_config(tmp_path)), "--llm", f"scripted:{CLASSIFY_GOLD}", "--max-steps", "2",
-                   "--judge", "near_block: {block: gold_block}", "--trace", str(trace), token=token, timeout_s=120)
+                   "--judge", "near_block: {block: gold_block}", "--trace", str(trace), token=token, timeout_s=120,
+                   env=measured)
     assert done.returncode == 0, transcript(done)
     assert "understood: 1. near_block gold_block 2 (read by model)" in done.stdout
+    assert "the model reads no goals" not in done.stdout
     assert "outcome: success (verified: near_block gold_block 2 holds: " in done.stdout
     assert "judge (hidden from the planner): near_block gold_block 2 holds: " in done.stdout
+    assert wait_until_gone(token, timeout_s=5) == []
+
+
+def test_a_model_whose_reading_was_never_measured_reads_nothing_and_the_run_says_why(tmp_path: Path) -> None:
+    scenario, trace, token = unjudged(tmp_path), tmp_path / "trace.jsonl", new_token()
+    done = mcagent("run", "--scenario", str(scenario), "--goal", "be where the shiny yellow thing is", "--port", "0",
+                   "--config", str(run_config(tmp_path)), "--llm", f"scripted:{CLASSIFY_GOLD}", "--max-steps", "1",
+                   "--trace", str(trace), token=token, timeout_s=120, env={"MCAGENT_CACHE": str(tmp_path / "empty")})
+    lines = done.stdout.splitlines()
+    assert "understood: nothing a check can judge (the run has no check)" in lines, transcript(done)
+    assert "the model reads no goals (llm check: not measured)" in lines, transcript(done)
+    (understood,) = [e for e in read_trace(trace).events if isinstance(e, Understood)]
+    assert understood.subgoals == [] and understood.model_reading == ModelReading(reads=False, why="not measured")
     assert wait_until_gone(token, timeout_s=5) == []
 
 

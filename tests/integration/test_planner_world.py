@@ -81,7 +81,9 @@ def test_mcagent_run_plans_prints_each_step_and_writes_the_trace(tmp_path):
     assert any(line.startswith("step 1.1 ") and "mc-explore" in line and "success" in line for line in lines)
     # The room's own check (sky_visible) ends the method and the run, unasked, once it holds.
     assert any(line.startswith("  method explore-area: GOAL_REACHED after ") for line in lines)
-    assert "outcome: success (verified: sky_visible holds: nothing opaque above the head)" in lines
+    # the outcome names the words its check was read from
+    assert ('outcome: success (verified: sky_visible holds: nothing opaque above the head, read from '
+            f'"{GOAL}")') in lines
     assert "goal check after the run: sky_visible holds: nothing opaque above the head" in lines
     assert any(line.startswith("steps: 1 outer, ") and "LLM " in line for line in lines)
     assert any(line.startswith("tokens: ") and " in (" in line and " out" in line for line in lines)

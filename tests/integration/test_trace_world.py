@@ -91,8 +91,9 @@ def test_a_scripted_run_in_the_room_writes_every_event_kind(tmp_path):
     writer.close()
     events = read_trace(tmp_path / "trace.jsonl").events
     kinds = {member.model_fields["event"].default for member in get_args(get_args(Event)[0])}
-    # message_read needs another player talking to the bot: tests/integration/test_working_together.py
-    assert kinds - {e.event for e in events} == {"message_read"}
+    # message_read needs another player talking to the bot: tests/integration/test_working_together.py;
+    # chat_goal, a goal said to it in chat: tests/integration/test_chat_commands.py
+    assert kinds - {e.event for e in events} == {"message_read", "chat_goal"}
     explored = [e for e in events if e.event == "tool_result" and e.tool == "mc-explore"]
     assert explored and all(m.pose_after.z < m.pose_before.z for m in explored)  # north, out of the doorway
     chats = [e.message for e in events if e.event == "chat"]

@@ -1,10 +1,12 @@
 """`mcagent llm check SPEC`: the probes against scripted backends (constrained, unconstrained,
-broken) and the real in-process llama.cpp model; the CLI's exit codes and one-line errors."""
+broken) and the real in-process llama.cpp model; the CLI's exit codes and one-line errors; the
+reading set's score line and the record it keeps (the set itself: test_reading_set.py)."""
 
 from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 from sglang.lang.choices import ChoicesDecision
@@ -120,6 +122,13 @@ def test_a_context_below_what_the_planner_needs_cannot_serve():
 
 # ---- the command ----
 
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch):
+    """The reading's records go to a cache of the test's own, never the user's."""
+    monkeypatch.setenv("MCAGENT_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
 @pytest.fixture
 def script(tmp_path):
     """A .py script for `scripted:PATH` from the body of reply(call)."""
@@ -162,6 +171,88 @@ def test_a_broken_select_exits_1_with_the_failing_line_on_stderr(script, capsys)
     assert err.count("\n") == 1 and err.startswith("mcagent llm check: cannot: select: broken:")
     assert "ValueError: no choice" in err
     assert "verdict: cannot: select: broken:" in out
+
+
+# A script that answers the probes well and reads every ask of the reading set as its answer says.
+READS_RIGHT = """
+import re
+from agent.planner.classify import KINDS
+from agent.planner.reading_set import load_reading_set
+
+ANSWERS = {}
+for case in load_reading_set().cases:
+    a = case.answer
+    ANSWERS[case.ask] = (("none", None) if a is None else (a.kind, a.has_item.name) if a.kind == "has_item"
+                         else (a.kind, a.near_block.block) if a.kind == "near_block" else (a.kind, None))
+
+
+def reply(call):
+    goal = re.search(r"this GOAL: (.*)\\n", call.prompt)
+    if goal is None:
+        return "Paris" if call.kind == "select" else '{"color": "blue", "count": 9}' if call.json_schema else "Hello!"
+    kind, name = ANSWERS[goal[1]]
+    return kind if call.choices == KINDS else name
+"""
+
+
+def test_the_reading_set_s_score_is_one_line_after_the_rows_and_kept_where_a_run_finds_it(tmp_path, cache, capsys):
+    path = tmp_path / "reads_right.py"
+    path.write_text(READS_RIGHT)
+    assert main(["llm", "check", f"scripted:{path}"]) == 0
+    out = capsys.readouterr().out
+    reading = [line for line in out.splitlines() if line.startswith("reading: ")]
+    assert len(reading) == 1 and out.index("verdict: can serve the planner") < out.index(reading[0])
+    assert reading[0].startswith("reading: 50/50 right (100 %), 0 wrong (0 %), 0 none in ")
+    assert reading[0].endswith("; at the mark (90 % right, at most 2 % wrong): the model reads the goals no rule reads")
+    kept = next(line for line in out.splitlines() if line.startswith("  kept in "))
+    record = Path(kept.removeprefix("  kept in "))
+    assert record.parent == cache / "llm-check" and record.is_file()
+    assert json.loads(record.read_text())["sets"]["reading"]["qualifies"] is True
+
+
+def test_a_backend_below_the_mark_says_the_model_reads_no_goals_and_still_exits_0(script, capsys):
+    assert main(["llm", "check", script(GOOD)]) == 0  # "Paris" is no kind: it reads none of the asks
+    out = capsys.readouterr().out
+    assert ("reading: 10/50 right (20 %), 0 wrong (0 %), 40 none in " in out
+            and "; below the mark (90 % right, at most 2 % wrong): the model reads no goals\n" in out)
+
+
+def test_the_json_holds_the_reading_s_score_and_its_record(script, capsys):
+    assert main(["llm", "check", script(GOOD), "--json"]) == 0
+    report = CheckReport.model_validate_json(capsys.readouterr().out)
+    (run,) = report.measured
+    assert run.set == "reading" and run.score is not None and run.score.right == 10 and not run.score.qualifies
+    assert run.record is not None and Path(run.record).is_file()
+
+
+def test_no_reading_checks_the_capabilities_alone_and_keeps_no_record(script, cache, capsys):
+    assert main(["llm", "check", script(GOOD), "--no-reading"]) == 0
+    assert "reading:" not in capsys.readouterr().out and not cache.exists()
+
+
+def test_a_backend_that_cannot_serve_is_not_read_and_the_exit_is_the_rows(script, cache, capsys):
+    assert main(["llm", "check", script("    if call.kind == 'select':\n        raise ValueError('no choice')\n"
+                                        "    return 'Hello!'\n")]) == 1
+    out, err = capsys.readouterr()
+    assert "reading: not run: the backend cannot serve the planner" in out and not cache.exists()
+    assert err.count("\n") == 1 and err.startswith("mcagent llm check: cannot: select: broken:")
+
+
+def test_a_backend_that_fails_mid_set_keeps_no_score(tmp_path, cache, capsys):
+    path = tmp_path / "tires.py"
+    path.write_text(GOOD_SCRIPT_THAT_TIRES)
+    assert main(["llm", "check", f"scripted:{path}"]) == 0
+    out = capsys.readouterr().out
+    assert "reading: not run: scripted:" in out and "RuntimeError: out of answers" in out and not cache.exists()
+
+
+# Answers the probes, then fails on the reading set's first ask.
+GOOD_SCRIPT_THAT_TIRES = """
+def reply(call):
+    if "this GOAL: " in call.prompt:
+        raise RuntimeError("out of answers")
+    return "Paris" if call.kind == "select" else '{"color": "blue", "count": 9}' if call.json_schema else "Hello!"
+"""
 
 
 @pytest.mark.parametrize("spec", ["bogus:x", "scripted:/no/such/script.yaml"])

@@ -50,6 +50,15 @@ def test_a_chest_to_fill_gives_mc_chest_what_to_put_in_and_no_place(toolbox) -> 
     assert given_args(check, toolbox) == {"mc-chest": {"action": "deposit", "item": "oak_log", "count": 5}}
 
 
+def test_a_block_to_stand_on_gives_mc_approach_its_name_and_on_top(toolbox) -> None:
+    on = parse_check({"standing_on": {"block": "stone"}}, "c")
+    assert given_args(on, toolbox) == {"mc-approach": {"block": "stone", "on_top": True}}
+    beside = parse_check({"near_block": {"block": "stone"}}, "c")  # beside it: no on_top, as before
+    assert given_args(beside, toolbox) == {"mc-approach": {"block": "stone"}}
+    # and mc-approach is among the tools offered first for it (its Skill.md achieves standing_on)
+    assert "mc-approach" in achievers(on, toolbox)
+
+
 @pytest.mark.parametrize("check", [None, {"sky_visible": True}, {"any": [{"has_item": {"name": "dirt"}}]},
                                    {"not": {"near_block": {"block": "lava"}}}])
 def test_a_check_that_does_not_state_what_to_get_gives_nothing(toolbox, check) -> None:

@@ -12,7 +12,7 @@ from agent.replay.report import report_html
 from agent.replay.timeline import Filters, render
 from agent.trace import Event, read_trace
 from agent.trace.schema import (
-    EVENT, BuildSeen, CellSeen, Chat, Command, Death, Disconnect, DoneClaim, Error, Focused, GoalAdded, InnerLoop, Judged, LlmCall, MethodEnd,
+    EVENT, BuildSeen, CellSeen, Chat, ChatGoal, Command, Death, Disconnect, DoneClaim, Error, Focused, GoalAdded, InnerLoop, Judged, LlmCall, MethodEnd,
     MethodStart, MethodStep, Milestone, MessageRead, Needed, OuterStep, Pose, Rejoin, Respawn, RunEnd, RunSetup, RunStart, SubGoalRead,
     ToolCall, ToolResult, Understood,
 )
@@ -53,6 +53,9 @@ EVERY_KIND = [
     BuildSeen(anchor=(0, 5, 2), cells=[CellSeen(at=(0, 5, 2), wanted="dirt", held="air", right=False)]),
     Chat(username="alex", message="hi"),
     Command(player="alex", command="!stop", accepted=False, reason="not on the chat allowlist"),
+    ChatGoal(player="alex", said="get 3 oak logs and dance", via="chat", outcome="asked", understood="get 3 oak logs",
+             not_understood=["dance"], reply="alex: I'd get 3 oak logs; I don't know what 'dance' is; say yes to go, "
+                                             "or say it another way"),
     Death(),
     Respawn(),
     Disconnect(kind="kicked", reason="bye"),

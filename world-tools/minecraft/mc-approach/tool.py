@@ -18,6 +18,8 @@ class Args(ToolArgs):
     radius: int = Field(16, ge=1, le=MAX_RADIUS, description="blocks from the feet to look in", json_schema_extra=RADII)
     dig: bool = Field(True, description="when every block of the kind within the radius is buried, dig a way to the "
                                         "nearest: stairs and a tunnel, never straight down, never into lava or water")
+    on_top: bool = Field(False, description="end standing on top of the block (one with two free cells above it), "
+                                            "not beside it; a walk that may jump up, never digging")
     timeout_s: float = Field(60, ge=1, le=MAX_TIMEOUT_S, description="seconds for the walk, or the digging",
                            json_schema_extra=menu(60, 120))
 
@@ -29,14 +31,17 @@ ApproachStop = Literal["completed", "not_found", "unreachable", "needs_tool", "f
 
 class Result(Frozen):
     """mc-approach's result (bridge/helpers/approach.js): the bot walked beside the nearest block of
-    a kind that a walk reaches, or dug a way to the nearest when all are buried. World blocks: x
-    east, y up, z south."""
+    a kind that a walk reaches, or dug a way to the nearest when all are buried; with on_top, it
+    walked onto one. World blocks: x east, y up, z south."""
 
     block: str
-    reached: bool
+    reached: bool = Field(description="whether it ended at the block: beside it, or with on_top standing on it "
+                                      "(read back from the block under the feet)")
+    on_top: bool = Field(False, description="whether the walk was to stand on the block, not beside it")
     stop_reason: ApproachStop
     detail: str = Field(description="one line: where it ended, or why it stopped")
-    position: BlockPos | None = Field(description="the block walked to; None when none was reached")
+    position: BlockPos | None = Field(description="the block walked to (with on_top: stood on); None when none "
+                                                  "was reached")
     distance: float | None = Field(description="blocks from the feet to the block's centre, at the end")
     dug: list[BlockSeen] = Field([], description="blocks dug on a way to a buried one (burrow.js), in order")
     missing: list[Item] = Field([], description="needs_tool: the cheapest tool the way needs, which the bot does not carry")
@@ -52,7 +57,8 @@ def summarize(r: Result) -> str:
     if not r.reached or r.position is None:
         return f"{r.stop_reason}: {r.detail}; feet at {r.end.text()}"
     p, dug = r.position, f", {len(r.dug)} blocks dug on the way" if r.dug else ""
-    return f"beside the {r.block} at ({p.x}, {p.y}, {p.z}), {r.distance:.1f} blocks from the feet{dug}"
+    where = "on" if r.on_top else "beside"
+    return f"{where} the {r.block} at ({p.x}, {p.y}, {p.z}), {r.distance:.1f} blocks from the feet{dug}"
 
 
 def judge(r: Result) -> tuple[str, str] | None:
