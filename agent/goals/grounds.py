@@ -82,6 +82,14 @@ class ChestSeen(BaseModel):
     items: list[Stack] = Field(default_factory=list)
 
 
+class Top(BaseModel):
+    """The top of the structure of the nearest block of a kind: its highest block with room above."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    y: int = Field(description="the world y of that block (the feet stand at y + 1)")
+
+
 class Grounds(BaseModel):
     """The world around the bot as the planner's choices see it."""
 
@@ -98,6 +106,8 @@ class Grounds(BaseModel):
     trees: list[Tree] = Field(default_factory=list, description="read when asked: the tree of the nearest log of "
                                                                 "each kind seen")
     chest: ChestSeen | None = Field(None, description="read when asked: the nearest chest and its contents")
+    tops: list[Top] = Field(default_factory=list, description="read when asked: the tops of the structures of "
+                                                              "block kinds seen")
 
     @property
     def kinds(self) -> list[str]:
@@ -115,14 +125,17 @@ class Grounds(BaseModel):
         return Point(x=x + 0.5, y=self.ground_y, z=z + 0.5)
 
 
-def read_grounds(bot: BotConnection, goal: str = "", *, trees: bool = False, chest: bool = False) -> Grounds | None:
+def read_grounds(bot: BotConnection, goal: str = "", *, trees: bool = False, chest: bool = False,
+                 tops: list[str] | None = None) -> Grounds | None:
     """The world now; None when it cannot be read (the bot is gone or dead). Words of `goal` that
     could be usernames are players when one of that name is in view (the tab list may not say).
-    `trees`, `chest`: read the nearest trees' logs and the nearest chest's contents too."""
+    `trees`, `chest`, `tops`: read the nearest trees' logs, the nearest chest's contents and the
+    tops of the structures of those block kinds too."""
     names = list(dict.fromkeys(USERNAME.findall(goal)))
     try:
         return Grounds.model_validate(bot.call("grounds", {"radius": RADIUS, "half_height": HALF_HEIGHT,
-                                                           "names": names, "trees": trees, "chest": chest}))
+                                                           "names": names, "trees": trees, "chest": chest,
+                                                           "tops": tops or []}))
     except BridgeError:
         return None
 
@@ -131,12 +144,15 @@ def read_grounds_for(bot: BotConnection, goal: str, understanding: Understanding
     """The world at a run's start, with the trees and the chest its sub-goals count on, read again
     for up to PLAYER_APPEARS_S while a sub-goal about a player finds none in view to ground it."""
     deadline = time.monotonic() + PLAYER_APPEARS_S
-    trees = any(s.count_of == "tree" for s in understanding.subgoals)
-    chest = any(s.contents or s.at_nearest or s.count_of == "chest" for s in understanding.subgoals)
-    grounds = read_grounds(bot, goal, trees=trees, chest=chest)
+    subgoals = understanding.subgoals
+    asked = {"trees": any(s.count_of == "tree" for s in subgoals),
+             "chest": any(s.contents or s.at_nearest or s.count_of == "chest" for s in subgoals),
+             "tops": sorted({n for s in subgoals if s.on_top and isinstance(s.check, StandingOn)
+                             for n in s.kinds or [s.check.standing_on.block]})}
+    grounds = read_grounds(bot, goal, **asked)
     while grounds is not None and awaits_player(understanding, grounds) and time.monotonic() < deadline:
         time.sleep(PLAYER_POLL_S)
-        grounds = read_grounds(bot, goal, trees=trees, chest=chest)
+        grounds = read_grounds(bot, goal, **asked)
     return grounds
 
 
@@ -158,12 +174,13 @@ def ground(understanding: Understanding, grounds: Grounds) -> Understanding:
 
 def _grounded(subgoal: SubGoal, grounds: Grounds) -> SubGoal | None:
     check: Check | None = subgoal.check
-    for step in (_player, _on_ground, _from_start, _kind, _counted, _chest, _building):
+    for step in (_player, _on_ground, _from_start, _kind, _counted, _chest, _top, _building):
         check = step(subgoal, check, grounds) if check is not None else None
     if check is None:
         return None
     return subgoal.model_copy(update={"check": check, "from_start": False, "kinds": [], "players": [],
                                       "on_ground": False, "building": None, "count_of": None, "counted": None, "at_nearest": False,
+                                      "on_top": False,
                                       "contents": False, "above_ground": False})
 
 
@@ -251,6 +268,15 @@ def _chest(subgoal: SubGoal, check: Check, grounds: Grounds) -> Check | None:
         cell = (math.floor(chest.at.x), math.floor(chest.at.y), math.floor(chest.at.z))
         return ContainerHas(container_has=check.container_has.model_copy(update={"at": cell}))
     return check
+
+
+def _top(subgoal: SubGoal, check: Check, grounds: Grounds) -> Check:
+    """On top of the structure, not on its step: standing on the block with the feet at its top's
+    height ("climb up onto the stone platform"); as read where the world gives no top."""
+    if not (subgoal.on_top and isinstance(check, StandingOn)):
+        return check
+    top = next((t for t in grounds.tops if t.name == check.standing_on.block), None)
+    return check if top is None else All(all=[check, FeetYAtLeast(feet_y_at_least=float(top.y + 1))])
 
 
 def _building(subgoal: SubGoal, check: Check, grounds: Grounds) -> Check | None:

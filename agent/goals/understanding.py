@@ -70,6 +70,8 @@ class SubGoal(StrictModel):
                                               "makes the check a has_item of each; until then it is a has_item "
                                               "of the chest's name")
     above_ground: bool = Field(False, description="feet_y_at_least is a height above the ground around the start")
+    on_top: bool = Field(False, description="standing_on the top of the structure of that block nearest the start "
+                                            "(its highest block with room above), which grounding reads")
 
     @field_validator("check", mode="before")
     @classmethod
@@ -83,7 +85,8 @@ class SubGoal(StrictModel):
     @property
     def grounded(self) -> bool:
         return not (self.from_start or self.kinds or self.players or self.on_ground or self.building or
-                    self.count_of or self.counted or self.at_nearest or self.contents or self.above_ground)
+                    self.count_of or self.counted or self.at_nearest or self.contents or self.above_ground or
+                    self.on_top)
 
     def describe(self) -> str:
         """The check in a line, with what the world will fill in said in words: `container_has dirt

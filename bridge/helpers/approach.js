@@ -14,6 +14,8 @@ const { tidy } = require('./numbers')
 const { burrowTo } = require('./burrow')
 const { reader } = require('./blocks')
 const { feetBlock, underFeet } = require('./frame')
+const { roomAbove, FLUIDS } = require('./room')
+const { topOf } = require('./joined')
 
 // Candidates looked at, the nearest first; those a walk cannot reach are not tried again in the
 // same call.
@@ -25,9 +27,6 @@ const ANY_SEARCH_MS = 1500
 const SEARCH_MARGIN = 4
 // A candidate has a face on one of these cells open (a buried block is for digging, not walking to).
 const FACES = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]]
-const FLUIDS = new Set(['water', 'lava'])
-// A block to stand on has these cells above it free for the body: the feet's and the head's.
-const BODY_ABOVE = [1, 2]
 // A walk onto a block may end mid-jump: the landing is waited for this long (ms) before the feet are read.
 const LANDING_MS = 1000
 // Under the ground: the ground's level around, read on the columns RING off, SUNK or more above
@@ -166,14 +165,6 @@ function inOpenAir (bot, pos) {
   })
 }
 
-/** Whether the two cells above `pos` are free for a body (air or a plant, not a fluid): a block to stand on. */
-function roomAbove (bot, pos) {
-  return BODY_ABOVE.every((dy) => {
-    const cell = bot.blockAt(pos.offset(0, dy, 0), false)
-    return cell !== null && cell.boundingBox === 'empty' && !FLUIDS.has(cell.name)
-  })
-}
-
 /**
  * Walks onto the `kind` block with room above it that a walk reaches at the least cost (the feet
  * into the cell above it: GoalBlock), never digging or building, then reads where the feet
@@ -181,8 +172,11 @@ function roomAbove (bot, pos) {
  * @returns {{cell, dug: []}} the block stood on; throws a Stop when the bot is not on one
  */
 async function standOn (bot, kind, radius, deadline) {
+  const first = closest(bot, bot.findBlocks({ matching: kind.id, useExtraInfo: (b) => roomAbove(bot, b.position), maxDistance: radius, count: CANDIDATES }))
+  const top = first === null ? null : topOf(bot, kind.name, first, roomAbove)
+  const onTop = (b, pos) => roomAbove(b, pos) && (top === null || pos.y === top) // a platform's top, not its step
   try {
-    await walkToNearest(bot, kind, radius, (c) => new goals.GoalBlock(c.x, c.y + 1, c.z), new Set(), deadline, false, roomAbove)
+    await walkToNearest(bot, kind, radius, (c) => new goals.GoalBlock(c.x, c.y + 1, c.z), new Set(), deadline, false, onTop)
   } catch (err) {
     if (err.reason !== 'not_found') throw err
     throw new Stop('not_found', `no ${kind.name} with two free cells above it within ${radius} blocks`)

@@ -11,6 +11,8 @@ const { playerEntity } = require('./state')
 const { facingOf, yawToDeg } = require('./angles')
 const { counts } = require('./inventory')
 const { chestContents, listed } = require('./chest')
+const { joined, topOf } = require('./joined')
+const { roomAbove } = require('./room')
 
 // Cells that are no kind of thing to go to or dig.
 const NOTHING = new Set(['air', 'cave_air', 'void_air'])
@@ -22,15 +24,15 @@ const RING = 5
 // a forest's touching crowns of logs are not read as one tree).
 const TREE_LOGS = 64
 const TREE_SPREAD = 6
-const NEIGHBOURS = [-1, 0, 1].flatMap((dx) => [-1, 0, 1].flatMap((dy) => [-1, 0, 1].map((dz) => new Vec3(dx, dy, dz))))
-  .filter((d) => d.x || d.y || d.z)
 
 /**
- * @param {{radius?: number, half_height?: number, names?: string[], trees?: boolean, chest?: boolean}} args
+ * @param {{radius?: number, half_height?: number, names?: string[], trees?: boolean, chest?: boolean, tops?: string[]}} args
  *   the box's half-sizes, blocks; words that may be players' names (a goal's), found when in view;
- *   `trees`, `chest`: add the trees of the logs seen, the nearest chest seen and what it holds
+ *   `trees`, `chest`: add the trees of the logs seen, the nearest chest seen and what it holds;
+ *   `tops`: block kinds whose top to read (the highest block with room above of the structure
+ *   joined to the nearest one seen)
  */
-async function grounds (bot, { radius = 16, half_height: halfHeight = 8, names = [], trees = false, chest = false }) {
+async function grounds (bot, { radius = 16, half_height: halfHeight = 8, names = [], trees = false, chest = false, tops: topsOf = [] }) {
   const feet = bot.entity.position
   const origin = feet.floored()
   const nearest = new Map()
@@ -57,6 +59,7 @@ async function grounds (bot, { radius = 16, half_height: halfHeight = 8, names =
     ...groundAround(origin, tops)
   }
   if (trees) read.trees = treesOf(bot, read.blocks)
+  if (topsOf.length) read.tops = structureTops(bot, read.blocks.filter(({ name }) => topsOf.includes(name)))
   if (chest) read.chest = await chestSeen(bot, nearest.get('chest')?.at)
   return read
 }
@@ -70,17 +73,14 @@ function treesOf (bot, blocks) {
 
 /** How many `name` logs are joined to the one at `first` (world cell), bounded as a tree is. */
 function treeLogs (bot, name, first) {
-  const seen = new Set([first.toString()])
-  const logs = [first]
-  for (let i = 0; i < logs.length && logs.length < TREE_LOGS; i++) {
-    for (const d of NEIGHBOURS) {
-      const p = logs[i].plus(d)
-      if (seen.has(p.toString()) || Math.max(Math.abs(p.x - first.x), Math.abs(p.z - first.z)) > TREE_SPREAD) continue
-      seen.add(p.toString())
-      if (bot.blockAt(p, false)?.name === name) logs.push(p)
-    }
-  }
-  return Math.min(logs.length, TREE_LOGS)
+  return joined(bot, name, first, { spread: TREE_SPREAD, cap: TREE_LOGS }).length
+}
+
+/** The top of the structure of each of `blocks` (nearest seen): {name, y} of its highest block
+ * with room above; none where no block of it has room above. */
+function structureTops (bot, blocks) {
+  return blocks.map(({ name, at }) => ({ name, y: topOf(bot, name, new Vec3(at.x, at.y, at.z), roomAbove) }))
+    .filter(({ y }) => y !== null)
 }
 
 /**

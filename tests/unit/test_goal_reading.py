@@ -13,7 +13,7 @@ from agent.checks import Verdict
 from agent.session.goal import goal_and_check
 from agent.eval.reading_corpus import Case, corpus, score
 from agent.goals import Understanding, ground, read_grounds_for, understand
-from agent.goals.grounds import PLAYER_APPEARS_S, PLAYER_POLL_S, ChestSeen, Columns, Grounds, Point, Sighted, Stack, Tree
+from agent.goals.grounds import PLAYER_APPEARS_S, PLAYER_POLL_S, ChestSeen, Columns, Grounds, Point, Sighted, Stack, Top, Tree
 from agent.goals.reading.lexicon import lexicon
 from agent.goals.reading.words import word, words_of
 from agent.mc.aliases import item_id, today
@@ -148,6 +148,10 @@ def test_grounding_counts_a_tree_s_logs_and_all_carried_and_names_the_nearest_ch
     assert ground(understand("pile up dirt until you're four blocks off the ground"), world).line() == (
         "1. feet_y_at_least 9")
     assert ground(understand("give alex 3 dirt"), world).line() == "1. has_item dirt 3  2. not(has_item dirt 8)"
+    platform = ground(understand("climb up onto the stone platform"), world.model_copy(update={"tops": [
+        Top(name="stone", y=6)]}))
+    assert platform.line() == "1. all(standing_on stone, feet_y_at_least 7)"  # its top, not its step
+    assert ground(understand("climb up onto the stone platform"), world).line() == "1. standing_on stone"
     bare = grounds()  # no tree, nothing carried, no chest, no ground read: nothing is asked rather than a guess
     for goal in ("chop down the birch tree", "put the dirt you are carrying into the chest",
                  "empty that chest", "pile up dirt until you're four blocks off the ground"):

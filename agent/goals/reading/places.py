@@ -84,7 +84,8 @@ def stand_on(ask: Ask, onto: Phrase, context: Context, mc_version: str | None) -
         return Read(unread=[unknown(onto, "block", mc_version)])
     context.things = [thing]
     check = StandingOn(standing_on=Ground(block=thing.named.name))
-    return Read([SubGoal(says=ask.says, check=check, kinds=list(thing.named.names) if thing.named.kind else [])])
+    return Read([SubGoal(says=ask.says, check=check, kinds=list(thing.named.names) if thing.named.kind else [],
+                         on_top=True)])
 
 
 def rise(ask: Ask) -> Read:
