@@ -12,7 +12,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from agent.bridge.events import EventLog
 from agent.bridge.models import BotEvent
 from agent.chat import ANSWER_WAIT_S, ChatCommand, ChatCommander, GoalExchange, Reading
 from agent.chat.confirm import Questions, addressed, reply_to_question
@@ -23,28 +22,13 @@ from agent.session.chat_goals import chat_reader, left_out_of
 from agent.session.team import Team
 from agent.session.team_run import _own_config
 from agent.trace.schema import ChatGoal
+from support.fake_chat import FakeBot
 
 # A line is handled on the commander's own thread, within milliseconds; a question's expiry is
 # seen within its poll (EXPIRY_POLL_S).
 HANDLED_S = 5.0
 PARTLY = "get 3 oak logs and dance"
 ASKED = "boss: I'd get 3 oak logs; I don't know what 'dance' is; say yes to go, or say it another way"
-
-
-class FakeBot:
-    """What a ChatCommander uses of a BotConnection: its name, its events, saying and halting."""
-
-    username = "scout"
-
-    def __init__(self) -> None:
-        self.events = EventLog()
-        self.said: list[str] = []
-
-    def chat(self, text: str) -> None:
-        self.said.append(text)
-
-    def halt(self) -> None:
-        pass
 
 
 class FakeClock:
@@ -70,7 +54,7 @@ def fake_read(words: str) -> Reading:
 
 class Harness:
     def __init__(self, *, secret: str | None = None, secret_required: bool = False) -> None:
-        self.bot, self.clock = FakeBot(), FakeClock()
+        self.bot, self.clock = FakeBot("scout"), FakeClock()
         self.goals: list[str] = []
         self._heard: queue.Queue[ChatCommand | GoalExchange] = queue.Queue()
         self.commander = ChatCommander(
@@ -214,7 +198,7 @@ def test_a_reader_that_fails_leaves_the_words_not_understood_and_chat_going() ->
     def broken(words: str) -> Reading:
         raise ValueError("bad")
 
-    bot, heard = FakeBot(), queue.Queue()
+    bot, heard = FakeBot("scout"), queue.Queue()
     commander = ChatCommander(bot, ["boss"], on_stop=print, on_goal=print, status=str, on_event=heard.put, read=broken)
     try:
         bot.events.push(BotEvent(kind="whisper", time=time.time(), username="boss", message="dig"))

@@ -8,34 +8,18 @@ from collections.abc import Iterator
 
 import pytest
 
-from agent.bridge.events import EventLog
 from agent.bridge.models import BotEvent
 from agent.chat import ChatCommand, ChatCommander, for_the_record
+from support.fake_chat import FakeBot
 
 SECRET = "blue-heron-42"
 # A command is handled on the commander's own thread; it answers within milliseconds.
 HANDLED_S = 5.0
 
 
-class FakeBot:
-    """What a ChatCommander uses of a BotConnection: its name, its events, saying and halting."""
-
-    username = "steered"
-
-    def __init__(self) -> None:
-        self.events = EventLog()
-        self.said: list[str] = []
-
-    def chat(self, text: str) -> None:
-        self.said.append(text)
-
-    def halt(self) -> None:
-        pass
-
-
 class Harness:
     def __init__(self, *, secret: str | None, secret_required: bool) -> None:
-        self.bot = FakeBot()
+        self.bot = FakeBot("steered")
         self.stops: list[str] = []
         self._heard: queue.Queue[ChatCommand] = queue.Queue()
         self.commander = ChatCommander(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from agent.goals.reading.lexicon import contains, lexicon, longest, phrase_at
+from agent.goals.reading.lexicon import lexicon, longest, phrase_at
 from agent.goals.reading.nouns import Phrase, noun_phrase
 from agent.goals.reading.words import Word, word
 from agent.mc.aliases import today
@@ -422,12 +422,3 @@ def _until(words: list[Word], j: int, ask: Ask) -> int | None:
         k += 1
     end = _height(words, k, ask)
     return end if end is not None else None
-
-
-def is_sky_goal(words: list[Word]) -> bool:
-    return contains(words, lexicon().sky_phrases)
-
-
-def longest_phrase(words: list[Word], i: int, phrases: list[str]) -> int | None:
-    found = longest(words, i, {p: p for p in phrases})
-    return None if found is None else found[1]

@@ -67,8 +67,7 @@ class Lexicon(StrictModel):
     def relation(self, words: list[Word], i: int) -> tuple[str, int] | None:
         """The preposition at words[i] (longest first) and what it says (into, from, means, near,
         onto, ...), with the position after it; None when none starts there."""
-        found = longest(words, i, {p: rel for rel, ps in self.prepositions.items() for p in ps})
-        return None if found is None else found
+        return longest(words, i, {p: rel for rel, ps in self.prepositions.items() for p in ps})
 
     @property
     def all_verbs(self) -> frozenset[str]:
