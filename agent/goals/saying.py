@@ -293,7 +293,7 @@ def _build(says: str) -> str:
 
 
 def _all(check: All, says: str) -> str:
-    """Out of a hole (at the ground's level, standing, outside its columns: grounds.py's _on_ground)
+    """Out of a hole (at the ground's level, standing, outside its columns: grounding.py's _on_ground)
     is one thing to a player; any other `all` is its parts."""
     kinds = {type(part) for part in check.all}
     if FeetYAtLeast in kinds and StandingOnGround in kinds:

@@ -38,6 +38,8 @@ def given_args(check: Check | None, toolbox: Toolbox) -> dict[str, dict[str, Any
                 given["craft"] = {"item": item, "count": count}
             if item in recipes():
                 given["mc-craft"] = {"item": item, "count": count}
+            if item in smelting().recipes.values():  # all at once: a coal smelts eight, one a call burns one each
+                given["mc-smelt"] = {"item": item, "count": count}
         elif isinstance(part, ContainerHas):
             given["mc-chest"] = {"action": "deposit", "item": part.container_has.name, "count": part.container_has.count}
         elif isinstance(part, NearBlock):

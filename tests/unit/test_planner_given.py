@@ -33,7 +33,10 @@ def test_only_an_item_a_recipe_makes_is_given_to_mc_craft(toolbox) -> None:
     # oak_log is dug, never crafted: mc-craft given it failed as bad_args in the words suite's traces
     assert "mc-craft" not in given_args(parse_check({"has_item": {"name": "oak_log"}}, "c"), toolbox)
     made = given_args(parse_check({"has_item": {"name": "stick", "count": 4}}, "c"), toolbox)
-    assert made["mc-craft"] == {"item": "stick", "count": 4}
+    assert made["mc-craft"] == {"item": "stick", "count": 4} and "mc-smelt" not in made
+    # what a furnace makes is smelted all at once: one coal smelts eight, a call for each burnt one each
+    smelted = given_args(parse_check({"has_item": {"name": "iron_ingot", "count": 3}}, "c"), toolbox)
+    assert smelted["mc-smelt"] == {"item": "iron_ingot", "count": 3}
     # and only what a block no one made drops to mc-collect: bread is taken from a chest or made,
     # planks are made (a natural world has none to dig), and no dig gives stone
     for item in ("bread", "spruce_planks", "crafting_table", "stone"):

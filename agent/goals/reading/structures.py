@@ -4,7 +4,7 @@ its names and their plurals), its numbers from the words after them ("6 blocks h
 house"), its blocks from the block names said (a spruce door to the door, cobblestone to the
 material), and where it goes: "around" a thing named after that word, else ahead of the bot
 ("three blocks in front of you", or the template's distance). The world places it when the run
-starts (grounds.py); until then its check is the structure placed at the origin, looking south.
+starts (grounding.py); until then its check is the structure placed at the origin, looking south.
 
 A structure no template names is an error that lists those known: never a silent wrong build.
 """
