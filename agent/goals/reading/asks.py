@@ -297,6 +297,8 @@ def _preposition(words: list[Word], j: int, ask: Ask) -> int | None:
     if found is None:
         return None
     relation, end = found
+    if words[j].text == "in" and (biome := phrase_at(words, _past_article(words, end), lexicon().biomes)):
+        return biome  # "obtain 8 apple in plains": where, the world's, not a goal
     end = _sky(words, end, ask) or _start(words, end, ask) or _coords(words, end, ask) or _height(words, end, ask) \
         or end
     if ask.sky or ask.start or ask.coords or ask.height:
@@ -315,6 +317,10 @@ def _preposition(words: list[Word], j: int, ask: Ask) -> int | None:
         ask.preps.append((relation, more))
         after = end
     return after
+
+
+def _past_article(words: list[Word], j: int) -> int:
+    return j + 1 if j < len(words) and words[j].text in ("the", "a", "an") else j
 
 
 def _sky(words: list[Word], j: int, ask: Ask) -> int | None:

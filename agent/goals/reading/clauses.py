@@ -54,7 +54,8 @@ def _parted(words: list[Word]) -> list[list[Word]]:
             out.append([])  # "use the dirt you've got to build your way up": the way, then the ask
             i += 1
             continue
-        if w.text in ("and", ",", "but") and out[-1] and _verb_follows(words, i + 1, out[-1]):
+        if w.text in ("and", ",", "but") and out[-1] and _verb_follows(words, i + 1, out[-1]) and \
+                phrase_at([*out[-1], w], 0, lexicon().frames) != len(out[-1]) + 1:  # "find material and craft"
             out.append([])
             i += 1
             continue

@@ -44,6 +44,7 @@ class Lexicon(StrictModel):
     holes: list[str]
     enclosures: list[str]
     situation_words: list[str]
+    biomes: list[str]
     down_words: list[str]
     sky_phrases: list[str]
     start_phrases: list[str]

@@ -82,9 +82,12 @@ def noun_phrase(words: list[Word], i: int, stop: frozenset[str] = frozenset()) -
     elif j < len(words) and (words[j].text == "everything" or words[j].text in ("anything", "whatever", "what") and
                              _contained(words, _after_is(words, j + 1), Phrase(), stop) > _after_is(words, j + 1)):
         phrase.contents, phrase.every, j = True, True, _after_is(words, j + 1)  # "whatever is in the chest"
-    while j < len(words) and words[j].text != "of" and not _ends(words, j, stop):
-        phrase.naming.append(words[j])
-        j += 1
+    while j < len(words) and words[j].text != "of" or j < len(words) and _inside_name(words, j, phrase):
+        inside = _inside_name(words, j, phrase)
+        if _ends(words, j, stop) and not inside:
+            break
+        phrase.naming.extend(words[j:j + max(inside, 1)])
+        j += max(inside, 1)
     j = _measured(words, j, phrase, stop)
     j = _carried(words, j, phrase)
     if j < len(words) and words[j].text == "of" and phrase.naming:  # "the logs of that tree"
@@ -98,6 +101,19 @@ def noun_phrase(words: list[Word], i: int, stop: frozenset[str] = frozenset()) -
         phrase.every = True
         phrase.naming.pop()
     return phrase, j
+
+
+def _inside_name(words: list[Word], j: int, phrase: Phrase) -> int:
+    """How many words from words[j] a name runs on through ("flint and steel", "carrot on a stick",
+    "lily of the valley"): 0 where the words there end the thing instead."""
+    if not phrase.naming or words[j].text not in ("and", "on", "of", "o", "the", "a"):
+        return 0
+    for back in (2, 1):
+        for ahead in (3, 2, 1):
+            joined = [*(w.text for w in phrase.naming[-back:]), *(w.text for w in words[j:j + ahead])]
+            if len(phrase.naming) >= back and j + ahead <= len(words) and today("_".join(joined)) is not None:
+                return ahead
+    return 0
 
 
 def _determiners(words: list[Word], j: int, phrase: Phrase) -> int:
