@@ -67,8 +67,7 @@ def obtain(ask: Ask, context: Context, mc_version: str | None) -> Read:
 
 def holding(says: str, thing: Thing) -> SubGoal:
     check = HasItem(has_item=Item(name=thing.named.name, count=thing.count))
-    kinds = list(thing.named.names) if thing.named.kind else []
-    return SubGoal(says=says, check=check, kinds=kinds, count_of=thing.count_of, counted=thing.counted)
+    return SubGoal(says=says, check=check, kinds=thing.kinds, count_of=thing.count_of, counted=thing.counted)
 
 
 def amend(ask: Ask, context: Context, count: int | None = None) -> Read:
@@ -113,13 +112,12 @@ def store(ask: Ask, into: Phrase, context: Context, mc_version: str | None) -> R
         if thing is None:
             read.unread.append(unknown(phrase, "item", mc_version))
             continue
-        if phrase.every and not phrase.carried and phrase.count is None and thing is not None:
+        if phrase.every and not phrase.carried and phrase.count is None:
             thing = thing if thing.said or thing.count_of else replace(thing, count_of="carried")
         if thing.definite and thing.count_of is None:
             thing = replace(thing, count_of="held")  # "put the dirt in the chest": the dirt there is
         stock = Stock(name=thing.named.name, count=thing.count)
-        kinds = list(thing.named.names) if thing.named.kind else []
-        read.subgoals.append(SubGoal(says=ask.says, check=ContainerHas(container_has=stock), kinds=kinds,
+        read.subgoals.append(SubGoal(says=ask.says, check=ContainerHas(container_has=stock), kinds=thing.kinds,
                                      count_of=thing.count_of if thing.count_of in ("carried", "held") else None,
                                      at_nearest=into.definite or into.pronoun is not None))
         context.things = [thing]
@@ -145,15 +143,13 @@ def only_into_kind(ask: Ask, mc_version: str | None) -> bool:
 def take_all(ask: Ask, context: Context, mc_version: str | None) -> Read:
     """Everything the nearest chest holds at the start, taken ("empty that chest", "take
     everything out of it")."""
-    phrases = [p for p in phrases_of(ask)]
-    place = next((p.of or p for p in phrases if p.contents or resolve(p.naming, "container", mc_version)[0]), None)
+    place = next((p.of or p for p in phrases_of(ask) if p.contents or resolve(p.naming, "container", mc_version)[0]), None)
     if place is not None and place.naming:
         named, _ = resolve(place.naming, "container", mc_version)
         if named is None or named.name not in CONTAINERS:
             return whole(ask, "empty what? a chest")
-    read = Read([SubGoal(says=ask.says, check=HasItem(has_item=Item(name="chest", count=1)), contents=True)])
     context.things = []
-    return read
+    return Read([SubGoal(says=ask.says, check=HasItem(has_item=Item(name="chest", count=1)), contents=True)])
 
 
 def give(ask: Ask, context: Context, mc_version: str | None, player: str | None) -> Read:

@@ -4,7 +4,7 @@ how many a quantity word is. Phrases are matched on whole words."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from pydantic import Field
@@ -62,15 +62,19 @@ class Lexicon(StrictModel):
 
     def verb_lemma(self, word: Word) -> str:
         """The lemma under which the lexicon knows the verb ("dug" -> dig), else the word."""
-        known = {v for verbs in self.verbs.values() for v in verbs}
-        return next((f for f in (word.text, *sorted(word.verbs)) if f in known), word.text)
+        return next((f for f in (word.text, *sorted(word.verbs)) if f in self.all_verbs), word.text)
 
     def relation(self, words: list[Word], i: int) -> tuple[str, int] | None:
         """The preposition at words[i] (longest first) and what it says (into, from, means, near,
         onto, ...), with the position after it; None when none starts there."""
-        return longest(words, i, {p: rel for rel, ps in self.prepositions.items() for p in ps})
+        return longest(words, i, self.relations)
 
-    @property
+    @cached_property
+    def relations(self) -> dict[str, str]:
+        """Each preposition's words -> what it says (into, from, ...), built once: read per word."""
+        return {p: rel for rel, ps in self.prepositions.items() for p in ps}
+
+    @cached_property
     def all_verbs(self) -> frozenset[str]:
         return frozenset(v for verbs in self.verbs.values() for v in verbs)
 

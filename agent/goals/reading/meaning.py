@@ -22,7 +22,6 @@ fit ("smelt stone": stone, or smooth stone from it?), neither is taken.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from agent.checks.model import HasItem, SkyVisible, StandingOnGround
 from agent.goals.reading.asks import Ask, read_clause
@@ -99,18 +98,15 @@ def _leftover(ask: Ask, mc_version: str | None) -> list[Unread]:
 def _context(ask: Ask, context: Context, mc_version: str | None) -> Read:
     """A statement or a question asks nothing, but what it names is what "them" means next."""
     things = [t for p in phrases_of(ask) if (t := thing_of(p, "item", context, mc_version)) is not None]
-    if things:
-        context.things = [replace(things[-1] if len(things) == 1 else things[0])] if len(things) == 1 else \
-            [t for t in things if t.named.name not in CONTAINERS][-1:] or things[-1:]
+    if things:  # of "a chest with apples in it", the apples
+        context.things = [t for t in things if t.named.name not in CONTAINERS][-1:] or things[-1:]
         return Read()
     if ask.words and ask.words[-1].text in ("done", "finished", "ready") or ask.says.strip() == "":
         return Read()
     if contains(ask.words, lexicon().situation_words):  # "you're stuck down there": where the bot is
         return Read()
-    player = player_of(Phrase(naming=ask.words[:1])) if ask.words else None
-    if player is not None:  # "alex is about to head off": who "him" is
-        context.players = [player]
-        return Read()
+    if ask.words and player_of(Phrase(naming=ask.words[:1])) is not None:  # "alex is about to head off"
+        return Read()  # about a player, whom "him" then means (near_player's players: the goal's names)
     return whole(ask, "not an ask")
 
 

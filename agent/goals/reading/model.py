@@ -34,13 +34,17 @@ class Thing:
     definite: bool = False  # "the dirt", "that raw beef": the one there is, all of it
     naming: list[Word] = field(default_factory=list)  # the words that named it, read again for another role
 
+    @property
+    def kinds(self) -> list[str]:
+        """A kind's names, for SubGoal.kinds (the world picks the one); none for one thing."""
+        return list(self.named.names) if self.named.kind else []
+
 
 @dataclass
 class Context:
     """What the clauses read so far tell the next: the things the last one named ("them")."""
 
     things: list[Thing] = field(default_factory=list)
-    players: list[str] = field(default_factory=list)
     hole: bool = False  # the words say the bot is down in something
 
 

@@ -72,7 +72,7 @@ def go_near(ask: Ask, context: Context, goal: str, mc_version: str | None) -> Re
         return Read(unread=[unknown(phrase, "block", mc_version)])
     context.things = [thing]
     near = NearBlock(near_block=Nearness(block=thing.named.name, distance=NEAR_DISTANCE))
-    return Read([SubGoal(says=ask.says, check=near, kinds=list(thing.named.names) if thing.named.kind else [])])
+    return Read([SubGoal(says=ask.says, check=near, kinds=thing.kinds)])
 
 
 def stand_on(ask: Ask, onto: Phrase, context: Context, mc_version: str | None) -> Read:
@@ -84,8 +84,7 @@ def stand_on(ask: Ask, onto: Phrase, context: Context, mc_version: str | None) -
         return Read(unread=[unknown(onto, "block", mc_version)])
     context.things = [thing]
     check = StandingOn(standing_on=Ground(block=thing.named.name))
-    return Read([SubGoal(says=ask.says, check=check, kinds=list(thing.named.names) if thing.named.kind else [],
-                         on_top=True)])
+    return Read([SubGoal(says=ask.says, check=check, kinds=thing.kinds, on_top=True)])
 
 
 def rise(ask: Ask) -> Read:

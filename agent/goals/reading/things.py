@@ -52,14 +52,14 @@ def qualified_unknown(phrase: Phrase, mc_version: str | None) -> bool:
 
 def unknown(phrase: Phrase, role: Role, mc_version: str | None) -> Unread:
     """Why a phrase names nothing: the words no name covers, or two things where one was meant."""
-    named, unknown = resolve(phrase.naming, role, mc_version)
+    named, uncovered = resolve(phrase.naming, role, mc_version)
     if not phrase.naming and phrase.pronoun is None:
         return Unread(words=phrase.says, why="of what?")
     if named is not None and qualified_unknown(phrase, mc_version):
         return Unread(words=phrase.says, why=f"{named.name} of what? no such thing in the game: "
                                              f"{' '.join(w.written for w in phrase.of.naming)}")
-    if unknown:
-        return Unread(words=phrase.says, why=f"no such thing in the game: {' '.join(unknown)}")
+    if uncovered:
+        return Unread(words=phrase.says, why=f"no such thing in the game: {' '.join(uncovered)}")
     if phrase.pronoun is not None:
         return Unread(words=phrase.says, why="it could be more than one thing said before, or nothing")
     return Unread(words=phrase.says, why="more than one thing")
@@ -83,7 +83,7 @@ def player_of(phrase: Phrase, following: bool = False) -> str | None:
     if resolve([word], "any")[0] is not None or word.text in lexicon().all_verbs or word.text in lexicon().fillers:
         return None
     ok = 3 <= len(word.text) <= 16 and set(word.text) <= USERNAME_CHARS
-    english = len(word.lemmas) > 1 or word.lemmas - {word.text} or _in_dictionary(word.text)
+    english = len(word.lemmas) > 1 or _in_dictionary(word.text)  # its lemmas hold itself: more is a known word
     written_as_name = word.written != word.text or any(c.isdigit() or c == "_" for c in word.text)
     return word.written if ok and (following or not english or written_as_name) else None
 
