@@ -26,6 +26,7 @@ from typing import Literal
 from pydantic import Field
 
 from agent.config.layers import StrictModel, load_model_file
+from agent.diagnostics.measured import Outcome, outcome
 from agent.errors import ConfigError
 from agent.goals import understand
 from agent.mc.aliases import item_id
@@ -34,7 +35,6 @@ from agent.paths import SERVER_CONFIG_DIR
 READING_DIR = SERVER_CONFIG_DIR / "eval" / "reading"
 MINDCRAFT_DIR = SERVER_CONFIG_DIR / "eval" / "mindcraft"
 Part = Literal["tune", "test", "mindcraft"]
-Verdict = Literal["right", "wrong", "none"]
 
 
 class Ask(StrictModel):
@@ -89,7 +89,7 @@ class Case(StrictModel):
 class Scored(StrictModel):
     case: Case
     got: list[str]
-    verdict: Verdict
+    verdict: Outcome
 
 
 def corpus(folder: Path = READING_DIR, mindcraft: Path = MINDCRAFT_DIR) -> list[Case]:
@@ -149,10 +149,5 @@ def score(case: Case, mc_version: str | None = None) -> Scored:
     """The reader's lines for the ask and the verdict. For Mindcraft's goals, the target's line
     among the sub-goals is right ("smelt 1 iron ingot and 1 copper ingot" targets the copper)."""
     got = [s.describe() for s in understand(case.ask, mc_version).subgoals]
-    if not got:
-        verdict: Verdict = "right" if not case.expect else "none"
-    elif case.part == "mindcraft":
-        verdict = "right" if case.expect[0] in got else "wrong"
-    else:
-        verdict = "right" if got == case.expect else "wrong"
-    return Scored(case=case, got=got, verdict=verdict)
+    read = case.expect if case.part == "mindcraft" and case.expect and case.expect[0] in got else got
+    return Scored(case=case, got=got, verdict=outcome(read or None, case.expect or None))
