@@ -141,6 +141,8 @@ def _mood(words: list[Word], i: int) -> tuple[Mood, int]:
     end = phrase_at(words, i, lex.statements)
     if end is not None:
         return "statement", end
+    if i + 1 < len(words) and words[i].text in ("you", "your") and phrase_at(words, i + 1, lex.situation_words):
+        return "statement", i + 1  # "your stuck in a hole" ("ur", "you're" typed short): where the bot is
     copula = next((j for j in range(i, min(i + 4, len(words))) if words[j].text in COPULAS), None)
     if copula is not None and not any(lex.intents(w) for w in words[i:copula]):
         return "statement", copula + 1  # "alex is about to head off", "the chest is over there"

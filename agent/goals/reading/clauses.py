@@ -17,6 +17,8 @@ THEN = ["then", "and then", ", then", "after that", "afterwards", "after which",
 FIRST = ["once you have", "once you've", "after you have", "when you have", "once", "after", "when", "as soon as"]
 BEFORE = ["before you", "before"]
 SENTENCE_ENDS = frozenset(".;!?")
+# Words that open a statement: what follows its comma is a clause of its own ("you're stuck, climb out").
+SUBJECTS = frozenset({"you", "your", "i", "we", "it", "there", "this", "that", "he", "she", "they"})
 # Verbs that need no object, after which "and" may start a new clause ("come back and ...").
 INTRANSITIVE = frozenset({"come", "go", "return", "follow", "climb", "stand", "stay", "wait", "walk", "run", "head"})
 
@@ -78,8 +80,10 @@ def _verb_follows(words: list[Word], j: int, before: list[Word]) -> bool:
         return True
     if w.text not in lex.all_verbs:  # a base form: "and sticks" is a thing, "and stick it" a verb
         return False
+    if w.text == "like" and j + 1 < len(words) and words[j + 1].number is not None:
+        return False  # "..., like 6 of them": about six, no verb
     if before and not any(lex.intents(b) and b.text not in lex.prepositions["means"] for b in before) and \
-            phrase_at(before, 0, FIRST) is None:
+            phrase_at(before, 0, FIRST) is None and before[0].text not in SUBJECTS:
         return False  # "from the chest, take 3 apples": the words before belong to the verb after
     if before and before[-1].text in lex.all_verbs and not _has_object(before):
         return False  # "find and chop the tree", "craft and use a shovel": two verbs, one thing
