@@ -1,11 +1,14 @@
 """`mcagent llm SUBCOMMAND`: the LLM backends themselves. A subcommand is a function that
 registers on the group; add it to SUBCOMMANDS.
 
-`mcagent llm check SPEC [--json] [--no-reading]`: what the backend can do and how fast, as one
-table; exit 0 when it can serve the planner, 1 (and the reason as one line on stderr) when it
-cannot. Then the reading set (agent/planner/reading_set.py): 50 asks read by the backend, its
-score in one line, kept in the user's cache where a run finds it (a run lets the model read goals
-only at the mark). The reading's score never changes the exit code: that is the rows'.
+`mcagent llm check SPEC [--json] [--no-reading] [--no-choices]`: what the backend can do and how
+fast, as one table; exit 0 when it can serve the planner, 1 (and the reason as one line on
+stderr) when it cannot. Then the named sets, each score in one line, kept in the user's cache
+where a run finds it: the reading set (agent/planner/reading_set.py), 50 asks read by the
+backend (a run lets the model read goals only at the mark); the choice set
+(agent/planner/choice_set.py), tool choices from the suites' runs (the model's weight in every
+choice is its skill above chance there). A set's score never changes the exit code: that is
+the rows'.
 
 `mcagent llm serve [--engine llama-server|llama-cpp-python] [--parallel N] [--port N]
 [--model PATH.gguf] [--threads N] [--context N] [--plain]`: a model server with the embedded
@@ -25,7 +28,7 @@ from pathlib import Path
 from agent.cli.parser import add_command_group, add_config_flags, count, load_from_args
 from agent.config import AgentConfig
 from agent.diagnostics.backend_check import CheckReport, CheckRow, check_backend, not_opened
-from agent.diagnostics.measured import MARK, READING, SetRun, figures
+from agent.diagnostics.measured import CHOICES, MARK, READING, SetRun, SetScore, choice_weight, figures
 from agent.diagnostics.measurements import identity_of, record
 from agent.diagnostics.backend_probe import PROBE_PATHS, probe_backend
 from agent.errors import ConfigError
@@ -51,8 +54,8 @@ def _register_check(group: argparse._SubParsersAction) -> None:
                    help="sglang:URL, llama-server:URL[?slot=N], openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, "
                         "replay:TRACE, random")
     p.add_argument("--json", action="store_true", help="print the rows, the verdict and the reading's score as JSON")
-    p.add_argument("--no-reading", action="store_true",
-                   help="check the capabilities alone: skip the reading set (and keep no new score)")
+    p.add_argument("--no-reading", action="store_true", help="skip the reading set (and keep no new score of it)")
+    p.add_argument("--no-choices", action="store_true", help="skip the choice set (and keep no new score of it)")
     add_config_flags(p)  # --config: the API key's variable, a server's timeout and retries
     p.set_defaults(handler=run_check)
 
@@ -101,13 +104,17 @@ def run_check(args: argparse.Namespace) -> int:
     report, backend = check_spec(args.spec, config)
     if not args.json:
         print(check_text(report), flush=True)  # the rows now: the reading set takes minutes on a small CPU
-    if not (args.json or args.no_reading):
-        print(f"\n{READING}: ", end="", flush=True)  # the line starts now and ends with the score
-    runs = [] if args.no_reading else [reading_run(args.spec, report, backend, config)]
+    runs = []
+    for name, skipped in ((READING, args.no_reading), (CHOICES, args.no_choices)):
+        if skipped:
+            continue
+        if not args.json:
+            print(f"\n{name}: ", end="", flush=True)  # the line starts now and ends with the score
+        runs.append(set_run(name, args.spec, report, backend, config))
+        if not args.json:
+            print(set_run_text(runs[-1]), flush=True)
     if args.json:
         print(report.model_copy(update={"measured": runs}).model_dump_json(indent=2))
-    for run in [] if args.json else runs:
-        print(set_run_text(run))
     if not report.can_serve:
         print(f"mcagent llm check: {report.verdict}", file=sys.stderr)
         return 1
@@ -128,25 +135,38 @@ def check_spec(spec: str, config: AgentConfig) -> tuple[CheckReport, Metered | N
     return check_backend(backend, spec, opened_s=time.perf_counter() - started), backend
 
 
-def reading_run(spec: str, report: CheckReport, backend: Metered | None, config: AgentConfig) -> SetRun:
-    """The reading set on a backend that can serve, its score kept in the backend's record. A
+def set_run(name: str, spec: str, report: CheckReport, backend: Metered | None, config: AgentConfig) -> SetRun:
+    """The named set on a backend that can serve, its score kept in the backend's record. A
     backend that fails mid-set, or a malformed set file, leaves the record as it was."""
     if backend is None or not report.can_serve:
-        return SetRun(set=READING, not_run="the backend cannot serve the planner")
-    from agent.planner.reading_set import measure_reading  # here: `llm serve` needs no planner (0.3 s to import)
-
+        return SetRun(set=name, not_run="the backend cannot serve the planner")
     try:
-        score = measure_reading(backend, mc_version=config.mc_version)
+        score = _measure(name, backend, config)
     except (ConfigError, LlmError) as e:
-        return SetRun(set=READING, not_run=" ".join(str(e).split()))
-    return SetRun(set=READING, score=score, record=str(record(identity_of(backend), spec, score)))
+        return SetRun(set=name, not_run=" ".join(str(e).split()))
+    return SetRun(set=name, score=score, record=str(record(identity_of(backend), spec, score)))
+
+
+def _measure(name: str, backend: Metered, config: AgentConfig) -> SetScore:
+    # imported here: `llm serve` needs no planner (0.3 s to import)
+    if name == READING:
+        from agent.planner.reading_set import measure_reading
+        return measure_reading(backend, mc_version=config.mc_version)
+    from agent.planner.choice_set import measure_choices
+    return measure_choices(backend)
 
 
 def set_run_text(run: SetRun) -> str:
     """What follows `reading: ` on its line: `31/50 right (62 %), 12 wrong (24 %), 7 none in
-    41.0 s; below the mark (...): the model reads no goals`; then where the score was kept."""
+    41.0 s; below the mark (...): the model reads no goals`; for the choice set, the chance and
+    the weight its choices get; then where the score was kept."""
     if run.score is None:
         return f"not run: {run.not_run}"
+    if run.set == CHOICES:
+        weight = choice_weight(run.score)
+        said = (f"chance {(run.score.chance or 0) * 100:.0f} %; the model's weight in every choice: {weight:.2f}"
+                + ("" if weight else " (not surely above chance: the runtime's prior chooses, the model is not asked)"))
+        return f"{figures(run.score)} in {run.score.seconds:.1f} s; {said}\n  kept in {run.record}"
     reads, reads_not = CONSEQUENCES.get(run.set, ("it is used", "it is not used"))
     mark = f"at the mark ({MARK}): {reads}" if run.score.qualifies else f"below the mark ({MARK}): {reads_not}"
     return f"{figures(run.score)} in {run.score.seconds:.1f} s; {mark}\n  kept in {run.record}"

@@ -13,6 +13,7 @@ goal reading); this module scores them, the same for every set.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
@@ -20,9 +21,12 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-# The named sets: `reading`, words read into a check (agent/planner/reading_set.py). The model's
-# tool choices will be a second set, measured and recorded the same way.
-READING = "reading"
+# The named sets: `reading`, words read into a check (agent/planner/reading_set.py); `choices`,
+# tools chosen at steps of the suites' runs (agent/planner/choice_set.py).
+READING, CHOICES = "reading", "choices"
+# How sure the choices' weight must be that the model beats chance: the lower end of the 95 %
+# Wilson interval of its share right is what counts.
+Z95 = 1.96
 
 # The mark: at least this share of the cases right, and at most this share wrong.
 RIGHT_AT_LEAST, WRONG_AT_MOST = 0.90, 0.02
@@ -56,6 +60,8 @@ class SetScore(BaseModel):
     wrong: int
     none: int
     qualifies: bool = Field(description=f"at least {RIGHT_AT_LEAST:.0%} right and at most {WRONG_AT_MOST:.0%} wrong")
+    chance: float | None = Field(None, ge=0, le=1, description="a set of choices: the share a uniform pick "
+                                                               "gets right, on average")
     cases: list[CaseScore]
 
     @model_validator(mode="after")
@@ -87,6 +93,18 @@ class SetRun(BaseModel):
     not_run: str = Field("", description="why there is no score: the backend cannot serve, it failed mid-set, "
                                          "the set file is malformed")
     record: str | None = Field(None, description="the record's path")
+
+
+def choice_weight(score: SetScore) -> float:
+    """The model's weight in the rule (agent/planner/prior.py): how far above chance it chooses,
+    from 0 (at chance, or below, or not surely above) to 1 (always right). The lower end of
+    the 95 % interval of its share right is taken, so a lucky few cases do not buy weight."""
+    if score.chance is None or not score.cases or score.chance >= 1:
+        return 0.0
+    n, share = len(score.cases), score.right_share
+    centre = (share + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
+    spread = Z95 * math.sqrt(share * (1 - share) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
+    return round(max(0.0, (centre - spread - score.chance) / (1 - score.chance)), 4)
 
 
 def meets_mark(right: int, wrong: int, total: int) -> bool:

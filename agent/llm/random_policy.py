@@ -32,8 +32,9 @@ class RandomBackend(ScriptedBackend):
         self.seed = seed
         self._random = random.Random(seed)
         super().__init__(self._reply, name=f"random:{seed}")
-        # Its free text is a phrase drawn at random: nothing to ask for (Capabilities.thoughts).
-        self.capabilities = self.capabilities.model_copy(update={"thoughts": False})
+        # Its free text is a phrase drawn at random: nothing to ask for (Capabilities.thoughts). A
+        # baseline: its choices are uniform, never weighed against the runtime's prior.
+        self.capabilities = self.capabilities.model_copy(update={"thoughts": False, "baseline": True})
 
     def _reply(self, call: ScriptedCall) -> str:
         if call.kind == "select":

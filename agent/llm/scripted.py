@@ -11,6 +11,7 @@ recorded, so tests can assert on the prompts.
 from __future__ import annotations
 
 import difflib
+import json
 import importlib.util
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -20,7 +21,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict
 from sglang.lang.backend.base_backend import BaseBackend
 from sglang.lang.chat_template import get_chat_template
-from sglang.lang.choices import ChoicesDecision
+from sglang.lang.choices import ChoicesDecision, token_length_normalized
 
 from agent.errors import ConfigError
 from agent.llm.base import (CHARS_PER_TOKEN, Capabilities, LlmError, Meter, Metered, chat_messages, common_prefix,
@@ -55,11 +56,12 @@ class ScriptedBackend(Metered, BaseBackend):
     answer as a chat API does, a whole turn at a time."""
 
     def __init__(self, script: Script, *, constrained: bool = True, whole_turns: bool = False,
-                 name: str = "scripted"):
+                 name: str = "scripted", baseline: bool = False):
         super().__init__()
         self.name = name
         self.chat_template = get_chat_template("default")
-        self.capabilities = Capabilities(select=constrained, json_schema=constrained, whole_turns=whole_turns)
+        self.capabilities = Capabilities(select=constrained, json_schema=constrained, whole_turns=whole_turns,
+                                         baseline=baseline)
         # The calls, for tests to read; only the latest CALLS_KEPT once there are twice as many
         # (a soak makes them by the thousand).
         self.calls: list[ScriptedCall] = []
@@ -89,6 +91,13 @@ class ScriptedBackend(Metered, BaseBackend):
         call = ScriptedCall(index=self._count, kind="select", prompt=s.text_, choices=list(choices))
         with self.metered("select", call.prompt, call.choices) as meter:
             wanted = self._answer(call, meter)
+            scores = _scores(wanted, list(choices))
+            if scores is not None:  # scored as a model would: the choices_method decides
+                decision = (choices_method or token_length_normalized)(
+                    choices=list(choices), normalized_prompt_logprobs=scores,
+                    input_token_logprobs=[[(lp, None, None)] for lp in scores], output_token_logprobs=[[] for _ in choices])
+                meter.completion = decision.decision
+                return decision
             meter.completion = wanted if wanted in choices else _closest(wanted, list(choices))
         return ChoicesDecision(decision=meter.completion, meta_info={"scripted": wanted})
 
@@ -114,6 +123,18 @@ class ScriptedBackend(Metered, BaseBackend):
         return str(self._script[call.index])
 
 
+def _scores(reply: str, choices: list[str]) -> list[float] | None:
+    """A select reply that scores every choice, `{"craft": -0.1, "mc-dig": -3.0}` (the mean token
+    log-probability a model would give each); None for a reply that names a choice."""
+    try:
+        scored = json.loads(reply)
+    except ValueError:
+        return None
+    if not isinstance(scored, dict) or set(scored) != set(choices):
+        return None
+    return [float(scored[choice]) for choice in choices]
+
+
 def _closest(wanted: str, choices: list[str]) -> str:
     """A choice the reply begins (e.g. "[METHOD: STEP 2]"), else one it nearly spells; else the
     reply as it is, which the planner counts as a format failure. An empty or garbage reply
@@ -128,7 +149,8 @@ def _closest(wanted: str, choices: list[str]) -> str:
 
 def load_script(path: Path) -> ScriptedBackend:
     """A .yaml/.yml/.json list of replies (or {replies: [...], constrained: bool}), or a .py file
-    defining reply(call) -> str (and optionally CONSTRAINED = False, WHOLE_TURNS = True)."""
+    defining reply(call) -> str (and optionally CONSTRAINED = False, WHOLE_TURNS = True, and
+    BASELINE = True for a baseline policy, which chooses without the runtime's prior)."""
     if not path.is_file():
         raise ConfigError(f"scripted: {path} does not exist")
     name = f"scripted:{path}"
@@ -138,7 +160,8 @@ def load_script(path: Path) -> ScriptedBackend:
         if not callable(reply):
             raise ConfigError(f"scripted: {path} defines no reply(call) -> str")
         return ScriptedBackend(reply, constrained=bool(getattr(module, "CONSTRAINED", True)),
-                               whole_turns=bool(getattr(module, "WHOLE_TURNS", False)), name=name)
+                               whole_turns=bool(getattr(module, "WHOLE_TURNS", False)), name=name,
+                               baseline=bool(getattr(module, "BASELINE", False)))
     try:
         loaded: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as e:

@@ -22,6 +22,7 @@ from agent.planner import prompts
 from agent.planner.control import RunControl
 from agent.planner.loops import StaleWatch
 from agent.planner.offer import Catalog, Offer
+from agent.planner.prior import VOUCHED, Weight
 from agent.tools import Toolbox
 from agent.tools.interfaces import ToolContext
 from agent.tools.schema import DomainValues
@@ -138,6 +139,7 @@ class Frame:
     reason: str = "stopped by an error"
     started: float = field(default_factory=time.perf_counter)
     watch: StaleWatch = field(default_factory=StaleWatch)
+    failed: dict[str, int] = field(default_factory=dict)  # failures by tool on the sub-goal in focus (prior.py)
 
     @property
     def tools(self) -> list[str]:
@@ -162,6 +164,9 @@ class PlanContext:
     digest: Digest | None = None  # None without a world: no step is known to change nothing
     offers: Offers | None = None  # None without a world: names are the model's (checked when the tool runs)
     team: Team | None = None  # None without a world: no inbox, no teammates
+    # How much the model's tool choices count against the runtime's prior (prior.py); the session
+    # reads it from what `mcagent llm check` measured (agent/session/model_choosing.py).
+    weight: Weight = field(default_factory=lambda: Weight(VOUCHED, "vouched for by its caller"))
     rejoins: int = 0  # in the whole run, sub-plans included
     deaths: int = 0
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import sglang as sgl
+from sglang.lang.choices import ChoicesSamplingMethod, token_length_normalized
 
 from agent.llm import Capabilities
 from agent.planner import prompts
@@ -35,12 +36,14 @@ class Pick:
 
 
 def pick(
-    s, key: str, choices: list[str], caps: Capabilities, *, label: str, what: str, matcher: Matcher | None = None
+    s, key: str, choices: list[str], caps: Capabilities, *, label: str, what: str, matcher: Matcher | None = None,
+    method: ChoicesSamplingMethod | None = None,
 ) -> Pick:
-    """Appends the choice after `label` (already written). On a retry the turn is closed, the
-    correction said as the user, and a new assistant turn opened with `label` again."""
+    """Appends the choice after `label` (already written); a `select` decides by `method` (the
+    prior's rule, prior.py) where given, else by the mean token log-probability. On a retry the
+    turn is closed, the correction said as the user, and a new assistant turn opened with `label` again."""
     if caps.select:
-        s += sgl.select(key, choices=choices)
+        s += sgl.select(key, choices=choices, choices_method=method or token_length_normalized)
         if s[key] in choices:
             return Pick(s[key])
         # A real constrained backend cannot miss; a scripted one answering garbage can.

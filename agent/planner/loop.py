@@ -73,8 +73,11 @@ def outer_step(planner: Steering, s, frame: Frame, offer: StepOffer) -> tuple[Ou
     s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=frame.task)
                   + (prompts.WITHHELD.format(tool=", ".join(withheld)) if withheld else ""))
     before = ctx.sense()
-    turn = choose_action(s, key, offer.tools, ctx.toolbox, ctx.caps, offer.given, "checked", offer.values)
+    turn = choose_action(s, key, offer.tools, ctx.toolbox, ctx.caps, offer.given, "checked", offer.values,
+                         offer.prior, ctx.weight)
     ran = execute(frame.executor, chosen(ctx, turn))
+    if ran.result.status == "failed" and ran.turn.tool is not None:
+        frame.failed[ran.turn.tool] = frame.failed.get(ran.turn.tool, 0) + 1
     news = ctx.keep_body()
     decided = ctx.goal_decided()
     stale, reflection = Stale(), Reflection()
@@ -83,7 +86,7 @@ def outer_step(planner: Steering, s, frame: Frame, offer: StepOffer) -> tuple[Ou
         reflection = reflect(s, key, ctx, frame, ran, news, stale)
     record = ran.record(OuterStep, clock, note=reflection.note, next_by=reflection.by, plan=frame.plan,
                         outer_step=frame.outer_step, action=ran.turn.action(), done=reflection.done,
-                        next_task=reflection.next_task, offered=offer.tools, loop=stale.said)
+                        next_task=reflection.next_task, offered=offer.tools, loop=stale.said, choice=ran.turn.choice)
     ctx.trace.add(record)
     if frame.plan == 0 and decided is None:
         planner.heed(frame, ran)

@@ -23,6 +23,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from agent.planner import prompts
+from agent.planner.prior import Prior
 from agent.tools import Toolbox, ToolSpec, catalog_text
 from agent.tools.catalog import ranked_catalog_text
 from agent.tools.frontmatter import CORE_SOURCE
@@ -58,11 +59,13 @@ class Offer(BaseModel):
 @dataclass(frozen=True)
 class StepOffer:
     """What one outer step offers: the tools callable now, what each argument domain holds in the
-    world (None without one), and the arguments the check states, by tool (None in a sub-plan)."""
+    world (None without one), the arguments the check states, by tool (None in a sub-plan), and
+    the runtime's prior over the tools (prior.py)."""
 
     tools: list[str]
     values: DomainValues | None
     given: dict[str, dict[str, Any]] | None
+    prior: Prior | None = None
 
 
 def offer_text(offer: Offer, toolbox: Toolbox) -> str:

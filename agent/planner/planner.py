@@ -43,6 +43,7 @@ from agent.planner.given import given_args, made_with, supporting_args
 from agent.planner.loop import outer_loop
 from agent.planner.method import run_method
 from agent.planner.offer import Offering, StepOffer, offer_text
+from agent.planner.prior import Prior, Standing
 from agent.planner.steps import Ran
 from agent.tools import Toolbox, ToolResult, ToolSpec
 from agent.tools.interfaces import ToolContext
@@ -204,6 +205,7 @@ class Planner:
         if self._focus is None:
             return
         if (moved := self._focus.update()) is not None:
+            frame.failed.clear()  # another sub-goal: what failed on the last says nothing of this one
             self._aim(moved.check, frame.executor, moved.given)
             frame.watch.offer_again(self.ctx.given)
             focused = self._focused(frame, moved, outer_step=frame.outer_step)
@@ -319,7 +321,18 @@ class Planner:
         if not offered:
             return frame.finish("failed", "no tool left to try can be called with what the world holds ("
                                 + "; ".join(self._uncallable(frame, fresh, values)) + ")")
-        return StepOffer(offered, values, self._given(frame))
+        return StepOffer(offered, values, self._given(frame), self._prior(frame, offered))
+
+    def _prior(self, frame: Frame, offered: list[str]) -> Prior:
+        """The runtime's prior over the `offered` tools (prior.py); in a sub-plan, by the offer's
+        order and failures alone (its goal is not the check's)."""
+        top = frame.plan == 0
+        ordered = frame.offer.catalog != "full"  # the full catalog is in alphabetical order
+        standings = [Standing(tool=name, place=place if ordered else None, achieves=top and name in self._achievers,
+                              given=top and name in self._leading, stated=top and name in self._stated,
+                              failed=frame.failed.get(name, 0)) for place, name in enumerate(offered)]
+        aim = self._aim_check.describe() if top and self._aim_check is not None else ""
+        return Prior(standings, aim)
 
     def accept_done(self, frame: Frame) -> None:
         """A DONE: yes from the model, asked only where no check decides: in a sub-plan (its goal
@@ -405,7 +418,10 @@ class Planner:
         check = self._check.as_data() if self._check is not None and frame.plan == 0 else None
         self.trace.add(RunStart(plan=frame.plan, goal=frame.goal, max_steps=frame.max_steps, tools=frame.tools,
                                 catalog=frame.offer.catalog, guidance=frame.offer.guidance, world=frame.world,
-                                llm=backend.name, capabilities=self.ctx.caps, setup=setup, check=check))
+                                llm=backend.name, capabilities=self.ctx.caps, setup=setup, check=check,
+                                weight=None if self.ctx.caps.baseline else self.ctx.weight.weight,
+                                weight_why="a baseline: it chooses alone" if self.ctx.caps.baseline
+                                else self.ctx.weight.why))
         if top:
             self._understood(frame)
         stamped = (self.trace.plan, self.trace.outer_step, self.trace.inner_step)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import sglang as sgl
@@ -18,9 +18,10 @@ from agent.tools.schema import DomainValues
 from agent.planner.context import PlanContext
 from agent.planner import whole_turns
 from agent.planner.decide import Pick, match_name, pick
+from agent.planner.prior import Prior, Weight, Weighed
 from agent.tools import Toolbox, ToolResult
 from agent.tools.interfaces import ToolContext
-from agent.trace.schema import Decider, Decisions, MethodStep, OuterStep
+from agent.trace.schema import Choice, Decider, Decisions, MethodStep, OuterStep
 
 # Token budgets per generated field: enough for a sentence, a JSON object, a task line.
 THOUGHT_TOKENS, ARGS_TOKENS, TASK_TOKENS = 48, 160, 48
@@ -40,6 +41,7 @@ class Turn:
     args: dict[str, Any] | None
     note: str | None = None
     decided: Decisions = field(default_factory=Decisions)
+    choice: Choice | None = None  # how the tool was chosen among several (prior.py)
 
     def action(self, **meta: Any) -> dict[str, Any]:
         return {"type": self.tool, **(self.args or {}), **meta}
@@ -57,17 +59,47 @@ class Turn:
 
 def choose_action(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabilities,
                   literal: dict[str, dict[str, Any]] | None = None, literal_by: Decider = "protocol",
-                  values: DomainValues | None = None) -> Turn:
+                  values: DomainValues | None = None, prior: Prior | None = None, weight: Weight | None = None) -> Turn:
     """One assistant turn: THOUGHTS, TOOL_NAME (one of `tools`), TOOL_ARGS_JSON. The model is
-    asked only where there is a choice: one tool offered is the tool; arguments in `literal`
+    asked only where there is a choice: one tool offered is the tool; with the runtime's `prior`
+    over the tools, one it decides (a decisive prior, or a model of no `weight`) is the tool, and
+    else the model's scores are weighed against it (prior.py); arguments in `literal`
     (by tool: a method's protocol wrote them, or the goal check states them, as `literal_by`
     says) or for a tool that takes none are written, not generated; and
     THOUGHTS come only when the model chooses something and its free text is worth reading
     (Capabilities.thoughts). A name argument takes only the `values` its domain has in the world
     now (domains.py)."""
     literal = literal or {}
+    weighing = prior if prior is not None and len(tools) > 1 and not caps.baseline else None
+    ruled = weighing.ruling(weight or Weight(0.0, "not given")) if weighing is not None else None
+    if ruled is not None:
+        tools = [ruled[0]]
     if caps.whole_turns:
-        return _choose_whole(s, key, tools, toolbox, caps, literal, literal_by, values)
+        turn = _choose_whole(s, key, tools, toolbox, caps, literal, literal_by, values)
+    else:
+        turn = _choose_fields(s, key, tools, toolbox, caps, literal, literal_by, values,
+                              Weighed(weighing, weight.weight) if weighing is not None and weight else None)
+    if weighing is None:
+        return _as_baseline(turn, prior, caps) if len(tools) > 1 else turn
+    if ruled is not None:
+        choice = weighing.record("runtime", ruled[0], weight.weight if weight else 0.0, ruled[1])
+        return replace(turn, choice=choice, decided=turn.decided.model_copy(update={"tool": "runtime"}))
+    model = (s.get_meta_info(key + "_tool") or {}).get("model") if caps.select and not caps.whole_turns else None
+    why = f"prior x model^{weight.weight:.2f}" + ("" if model is not None else "; the model gave its pick, no scores")
+    return replace(turn, choice=weighing.record("model", turn.tool, weight.weight, why, model))
+
+
+def _as_baseline(turn: Turn, prior: Prior | None, caps: Capabilities) -> Turn:
+    """A baseline's own pick, recorded beside the prior it did not use (for comparing the two)."""
+    if prior is None or not caps.baseline:
+        return turn
+    return replace(turn, choice=prior.record("baseline", turn.tool, 0.0, "its own pick, no prior"))
+
+
+def _choose_fields(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabilities,
+                   literal: dict[str, dict[str, Any]], literal_by: Decider, values: DomainValues | None,
+                   method: Weighed | None) -> Turn:
+    """choose_action field by field, inside an open assistant turn; `method` weighs a select."""
     tool_by = "forced" if len(tools) == 1 else "model"
     s += sgl.assistant_begin()
     thoughts = ""
@@ -80,7 +112,7 @@ def choose_action(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabil
         s += tools[0]
         name = Pick(tools[0])
     else:
-        name = pick(s, key + "_tool", tools, caps, label=prompts.TOOL_NAME, what="tool name")
+        name = pick(s, key + "_tool", tools, caps, label=prompts.TOOL_NAME, what="tool name", method=method)
     args, args_by, problem = _arguments(s, key, name.value, toolbox, caps, literal, literal_by, values)
     s += sgl.assistant_end()
     note = "; ".join(n for n in (name.note, problem) if n) or None

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from agent.trace.schema import (
-    BuildSeen, Chat, ChatGoal, Command, Death, Disconnect, DoneClaim, Error, Event, Focused, GoalAdded, Judged, MessageRead, MethodEnd, MethodStart,
+    BuildSeen, Chat, Choice, ChatGoal, Command, Death, Disconnect, DoneClaim, Error, Event, Focused, GoalAdded, Judged, MessageRead, MethodEnd, MethodStart,
     MethodStep, Milestone, Needed, OuterStep, Respawn, RunEnd, RunStart, ToolResult, Understood,
 )
 
@@ -78,9 +78,22 @@ def _step(event: OuterStep | MethodStep, details: bool) -> list[Text]:
         lines.append(Text(f"{timing}; next: {clip(event.next_task, RESULT_SHOWN)}", style="dim"))
         if isinstance(event, OuterStep) and event.offered:
             lines.append(Text(f"{pad}offered: {', '.join(event.offered)}", style="dim"))
+    if isinstance(event, OuterStep) and event.choice is not None:
+        lines.append(choice_line(event.choice))
     if event.loop:
         lines.append(Text(f"  {event.loop}", style="yellow"))
     return lines
+
+
+def choice_line(choice: Choice) -> Text:
+    """`  chosen by the runtime: only craft achieves has_item chest with the check's arguments`, or
+    `  chosen by the model: prior x model^0.40 (craft 0.52/0.71, mc-craft 0.31/0.20)`."""
+    if choice.by == "runtime":
+        return Text(f"  chosen by the runtime: {choice.why}", style="dim")
+    if choice.by == "baseline":
+        return Text(f"  chosen by the baseline: {choice.why}", style="dim")
+    scored = ", ".join(f"{o.tool} {o.prior:.2f}/{o.model:.2f}" for o in choice.options if o.model is not None)
+    return Text(f"  chosen by the model: {choice.why}" + (f" (prior/model: {scored})" if scored else ""), style="dim")
 
 
 def understood_line(event: Understood) -> Text:

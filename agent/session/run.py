@@ -28,6 +28,7 @@ from agent.planner.tool_trace import ToolTrace
 from agent.session.build_seen import record_builds
 from agent.session.keeper import BodyKeeper
 from agent.session.milestones import MilestoneWatch
+from agent.session.model_choosing import choosing_weight
 from agent.session.model_reading import reading_leave
 from agent.session.watching import run_setup, watching
 from agent.session.world import WorldOptions, WorldSession, bot_session
@@ -109,6 +110,7 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
     world_map = SpatialMemory.open(map_beside(request.trace) if request.trace else None)
     try:
         planner = Planner(backend, toolbox, request.options, writer, request.control)  # first: it traces the backend's calls
+        planner.ctx.weight = choosing_weight(backend)
         goals, model_reading = understood(request, session, backend)
         check = goals.check
         executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=check,

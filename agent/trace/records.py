@@ -28,6 +28,9 @@ class Capabilities(BaseModel):
     # every decision is a constrained choice alone: a 135M model's THOUGHTS were "1.1.1.…", and
     # paid for with seconds of decoding each step. The config's llm_thoughts overrides it.
     thoughts: bool = True
+    # A baseline policy (random, the first offer): it makes every choice itself, unweighed by the
+    # runtime's prior (agent/planner/prior.py), so the tables keep their floors to compare with.
+    baseline: bool = False
 
 
 class ModelInfo(BaseModel):

@@ -84,6 +84,9 @@ class RunStart(_Event):
     capabilities: Capabilities
     setup: RunSetup | None = None
     check: dict[str, Any] | None = Field(None, description="the goal check, as written (agent/checks); None: unverified")
+    weight: float | None = Field(None, ge=0, le=1, description="the model's weight in tool choices "
+                                 "(agent/planner/prior.py); None in older traces")
+    weight_why: str = Field("", description="'not measured', or its figures on the choice set")
 
 
 class LlmCall(_Event, LlmExchange):
@@ -130,6 +133,33 @@ class Decisions(BaseModel):
     next: Decider | None = Field(None, description="NEXT_TASK inside a method; DONE and NEXT_TASK in the outer loop")
 
 
+class OptionScore(BaseModel):
+    """One tool offered at a step, as its choice weighed it (agent/planner/prior.py)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    tool: str
+    prior: float = Field(description="the runtime's probability for it")
+    why: str = Field(description="what the runtime saw: 'achieves has_item, given the check's arguments, "
+                                 "failed 1 time on this sub-goal, place 2 in the offer'")
+    model: float | None = Field(None, description="the model's probability (its select scores, normalised); "
+                                                  "None: the model was not asked, or gave no scores")
+    combined: float | None = Field(None, description="prior x model^weight, normalised; None: not asked")
+
+
+class Choice(BaseModel):
+    """How a step's tool was chosen among several offered: by the runtime without a model call (a
+    decisive prior, or a model that weighs nothing), by the rule over the runtime's and the
+    model's scores, or by a baseline policy alone."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    by: Literal["runtime", "model", "baseline"]
+    picked: str | None
+    weight: float = Field(ge=0, le=1, description="the model's weight in the rule: its measured skill above chance")
+    why: str = Field(description="'only craft achieves has_item chest with the check's arguments', 'the model "
+                                 "weighs nothing (not measured)', 'prior x model^0.4'")
+    options: list[OptionScore]
+
+
 class _Step(_Event):
     """One planner step: what the model chose, what happened, and what it cost."""
 
@@ -158,6 +188,7 @@ class OuterStep(_Step):
                                                "any withheld after a stale step; empty in older traces")
     loop: str = Field("", description="what the runtime said of a stale step (changed nothing, or the same "
                                       "result again); its tool is not offered at the next step")
+    choice: Choice | None = Field(None, description="how the tool was chosen among several; None: one was offered")
 
 
 class MethodStep(_Step):

@@ -12,6 +12,14 @@ import pytest
 from sglang.lang.choices import ChoicesDecision
 
 from agent.cli import main
+from agent.llm.random_policy import RandomBackend
+from agent.llm.scripted import load_script
+from agent.planner import choice_set
+from agent.planner.prior import Weight
+from agent.session.model_choosing import choosing_weight
+from tests.support.planning import FIXTURES
+
+CHOICES_FIXTURE = FIXTURES / "planner" / "choices.jsonl"
 from agent.llm.base import ModelInfo
 from agent.diagnostics.backend_check import CheckReport, PLANNER_CONTEXT_TOKENS, SELECT_CHOICES, check_backend
 from agent.llm.scripted import ScriptedBackend, ScriptedCall
@@ -124,8 +132,10 @@ def test_a_context_below_what_the_planner_needs_cannot_serve():
 
 @pytest.fixture(autouse=True)
 def cache(tmp_path, monkeypatch):
-    """The reading's records go to a cache of the test's own, never the user's."""
+    """The sets' records go to a cache of the test's own, never the user's; the choice set is a
+    small one of the tests' own."""
     monkeypatch.setenv("MCAGENT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(choice_set, "CHOICE_SET", CHOICES_FIXTURE)
     return tmp_path / "cache"
 
 
@@ -217,17 +227,42 @@ def test_a_backend_below_the_mark_says_the_model_reads_no_goals_and_still_exits_
             and "; below the mark (90 % right, at most 2 % wrong): the model reads no goals\n" in out)
 
 
-def test_the_json_holds_the_reading_s_score_and_its_record(script, capsys):
+def test_the_json_holds_each_set_s_score_and_its_record(script, capsys):
     assert main(["llm", "check", script(GOOD), "--json"]) == 0
     report = CheckReport.model_validate_json(capsys.readouterr().out)
-    (run,) = report.measured
-    assert run.set == "reading" and run.score is not None and run.score.right == 10 and not run.score.qualifies
-    assert run.record is not None and Path(run.record).is_file()
+    reading, choices = report.measured
+    assert reading.set == "reading" and reading.score is not None and reading.score.right == 10
+    assert not reading.score.qualifies
+    assert choices.set == "choices" and choices.score is not None and choices.score.chance == 0.3125
+    assert choices.score.none == 4  # "Paris" is no tool
+    assert reading.record == choices.record and Path(reading.record).is_file()
 
 
-def test_no_reading_checks_the_capabilities_alone_and_keeps_no_record(script, cache, capsys):
-    assert main(["llm", "check", script(GOOD), "--no-reading"]) == 0
-    assert "reading:" not in capsys.readouterr().out and not cache.exists()
+def test_a_script_that_picks_right_earns_a_weight_and_it_is_said(script, capsys):
+    right = GOOD.replace("        return \"Paris\"\n", """        for words, tool in (("in the chest", "mc-chest"), ("a chest", "craft"), ("logs", "mc-collect"),
+                            ("gold", "mc-approach")):
+            if words in call.prompt:
+                return tool
+        return "Paris"
+""")
+    assert main(["llm", "check", script(right), "--no-reading"]) == 0
+    out = capsys.readouterr().out
+    assert "choices: 4/4 right (100 %), 0 wrong (0 %), 0 none" in out
+    assert "chance 31 %; the model's weight in every choice: 0.29" in out
+    weight = choosing_weight(load_script(Path(script(right).split(":", 1)[1])))
+    assert weight == Weight(0.2874, "4/4 right on the choice set, chance 31 %")
+
+
+def test_a_backend_never_measured_weighs_nothing_and_a_script_is_vouched_for(script):
+    assert choosing_weight(RandomBackend(0)).weight == 0.0
+    assert choosing_weight(RandomBackend(0)).why.startswith("not measured")
+    assert choosing_weight(load_script(Path(script(GOOD).split(":", 1)[1]))).weight == 1.0
+
+
+def test_no_sets_checks_the_capabilities_alone_and_keeps_no_record(script, cache, capsys):
+    assert main(["llm", "check", script(GOOD), "--no-reading", "--no-choices"]) == 0
+    out = capsys.readouterr().out
+    assert "reading:" not in out and "choices:" not in out and not cache.exists()
 
 
 def test_a_backend_that_cannot_serve_is_not_read_and_the_exit_is_the_rows(script, cache, capsys):
@@ -241,7 +276,7 @@ def test_a_backend_that_cannot_serve_is_not_read_and_the_exit_is_the_rows(script
 def test_a_backend_that_fails_mid_set_keeps_no_score(tmp_path, cache, capsys):
     path = tmp_path / "tires.py"
     path.write_text(GOOD_SCRIPT_THAT_TIRES)
-    assert main(["llm", "check", f"scripted:{path}"]) == 0
+    assert main(["llm", "check", f"scripted:{path}", "--no-choices"]) == 0
     out = capsys.readouterr().out
     assert "reading: not run: scripted:" in out and "RuntimeError: out of answers" in out and not cache.exists()
 

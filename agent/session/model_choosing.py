@@ -1,0 +1,47 @@
+"""The model's weight in every tool choice (agent/planner/prior.py): its skill above chance on the
+choice set (agent/planner/choice_set.py), as `mcagent llm check` measured this very backend.
+
+Why measured, not assumed: SmolLM2-135M scoring tool names chose worse than the runtime's own
+order, and worse than random in places. A backend never measured, or measured on another set,
+weighs nothing: the runtime's prior decides, and the model is not asked. A scripted backend is
+a test's stand-in for a model, its choices the test's point: unless measured, taken as vouched for. A baseline
+policy (random, the first offer) chooses alone and has no weight (Capabilities.baseline).
+"""
+
+from __future__ import annotations
+
+from agent.diagnostics.measured import CHOICES, choice_weight
+from agent.diagnostics.measurements import identity_of, recorded
+from agent.errors import ConfigError
+from agent.llm import Metered
+from agent.planner.choice_set import CHOICE_SET, set_digest
+from agent.planner.prior import VOUCHED, Weight
+
+NOT_MEASURED = "not measured: mcagent llm check measures it"
+
+
+def choosing_weight(backend: Metered) -> Weight:
+    """The backend's weight, and why, from its record; a script never measured is vouched for."""
+    measured = _measured(backend)
+    if measured.why.startswith(NOT_MEASURED) and backend.name.split(":", 1)[0] == "scripted":
+        return Weight(VOUCHED, "a script, vouched for by its test")
+    return measured
+
+
+def _measured(backend: Metered) -> Weight:
+    try:
+        found = recorded(identity_of(backend))
+    except ConfigError:  # a damaged record is no measurement; `mcagent llm check` says more
+        return Weight(0.0, f"{NOT_MEASURED} (its record is damaged)")
+    score = None if found is None else found.sets.get(CHOICES)
+    if score is None:
+        return Weight(0.0, NOT_MEASURED)
+    try:
+        today = set_digest()
+    except OSError:
+        return Weight(0.0, f"{NOT_MEASURED} (no choice set at {CHOICE_SET})")
+    if score.set_sha256 != today:
+        return Weight(0.0, f"{NOT_MEASURED} on today's choice set")
+    weight = choice_weight(score)
+    return Weight(weight, f"{score.right}/{len(score.cases)} right on the choice set, chance "
+                          f"{(score.chance or 0) * 100:.0f} %")
