@@ -30,6 +30,7 @@ class Steering(Protocol):
     def prompt_full(self, frame: Frame) -> bool: ...
     def accept_done(self, frame: Frame) -> None: ...
     def reading(self) -> str: ...  # where the check of a verified success was read from
+    def progress(self, frame: Frame) -> str | None: ...  # what the check in focus counts now (None: no check)
 
 
 def outer_loop(planner: Steering, s, frame: Frame) -> None:
@@ -72,7 +73,7 @@ def outer_step(planner: Steering, s, frame: Frame, offer: StepOffer) -> tuple[Ou
     withheld = [name for name in frame.tools if name not in offer.tools]
     s += sgl.user(prompts.OUTER_STEP.format(step=frame.outer_step, max_steps=frame.max_steps, task=frame.task)
                   + (prompts.WITHHELD.format(tool=", ".join(withheld)) if withheld else ""))
-    before = ctx.sense()
+    before, aim = ctx.sense(), planner.progress(frame)
     turn = choose_action(s, key, offer.tools, ctx.toolbox, ctx.caps, offer.given, "checked", offer.values,
                          offer.prior, ctx.weight)
     ran = execute(frame.executor, chosen(ctx, turn))
@@ -82,7 +83,9 @@ def outer_step(planner: Steering, s, frame: Frame, offer: StepOffer) -> tuple[Ou
     decided = ctx.goal_decided()
     stale, reflection = Stale(), Reflection()
     if decided is None:
-        stale = frame.watch.see(ran.turn.tool, ran.turn.args, ran.result, ctx.changed(ran.turn.tool, before, news))
+        closer = None if aim is None or not ran.result.ok else planner.progress(frame) != aim
+        stale = frame.watch.see(ran.turn.tool, ran.turn.args, ran.result, ctx.changed(ran.turn.tool, before, news),
+                                closer)
         reflection = reflect(s, key, ctx, frame, ran, news, stale)
     record = ran.record(OuterStep, clock, note=reflection.note, next_by=reflection.by, plan=frame.plan,
                         outer_step=frame.outer_step, action=ran.turn.action(), done=reflection.done,

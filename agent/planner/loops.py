@@ -3,8 +3,10 @@
 - In a method (LoopWatch): the same call giving the same result in the same place, or the bot
   coming back to a cell it has stood in, step after step.
 - In the outer loop (StaleWatch): a step that changed nothing in the world, or gave the same
-  result as the same call did before. Its tool is not offered again until something changes
-  (the world, or the sub-goal), so the model must try something else.
+  result as the same call did before, or succeeded without moving anything the goal counts
+  closer (an item count, a distance, a height, a share of cells: the check in focus read the
+  same before and after). Its tool is not offered again until something changes (the world,
+  or the sub-goal), so the model must try something else.
 
 The runtime tells the model in the prompt once it happens, and past a bound ends the method
 as FAILED, or the run as failed, with that reason: a loop the model did not break is not progress.
@@ -110,22 +112,30 @@ class StaleWatch:
             if not any(t == tool and made_with(given[tool], args) for t, args, _, _, stale in self._steps if stale):
                 self._withheld.discard(tool)
 
-    def see(self, tool: str | None, args: dict[str, Any] | None, result: ToolResult, changed: bool | None) -> Stale:
+    def see(self, tool: str | None, args: dict[str, Any] | None, result: ToolResult, changed: bool | None,
+            closer: bool | None = None) -> Stale:
         """Counts this step. `changed`: whether the world around the bot changed during it; None
-        when unknown (no world, or a tool that does not act in it)."""
+        when unknown (no world, or a tool that does not act in it). `closer`: for a step that
+        succeeded, whether what the check in focus counts moved; None without a check."""
         call = json.dumps([tool, args], sort_keys=True, default=str)
         outcome = json.dumps([result.status, result.code, result.value], default=str)
         repeated = any(c == call and o == outcome for _, _, c, o, _ in self._steps)
-        stale = tool is not None and (changed is False or (changed is None and repeated))
+        aside = closer is False and changed is not False
+        stale = tool is not None and (changed is False or (changed is None and repeated) or aside)
         self._steps.append((tool, args or {}, call, outcome, stale))
         if not stale:
             self._withheld.clear()
             return Stale()
         self._withheld.add(str(tool))
         times = sum(c == call and was for _, _, c, _, was in self._steps)
-        said = f"{tool} {'changed nothing in the world' if changed is False else 'gave the same result as before'}"
+        said = f"{tool} {_why_stale(changed, aside)}"
         if times > 1:
             said += f" ({times} times in the last {len(self._steps)} steps)"
         return Stale(said=f"LOOP: {said}; it is not offered again until something changes.",
                      ended=said if times >= STALE_BOUND else None)
 
+
+def _why_stale(changed: bool | None, aside: bool) -> str:
+    if changed is False:
+        return "changed nothing in the world"
+    return "moved nothing the goal counts closer" if aside else "gave the same result as before"

@@ -8,7 +8,9 @@ that goes with them.
   actions, and the infospace primitives only for a goal about notes. The tools whose
   arguments the run's goal check states (agent/planner/given.py: a blueprint for mc-build)
   come first when their words fit the goal at all: the check says what the goal wants more
-  surely than the words shared.
+  surely than the words shared. Where tools achieve the sub-goal in focus, only they are
+  offered, and the search (a tool that finds a block, taking nothing it must be told: mc-explore)
+  for when the thing is not in view: a step off the goal is no step towards it.
 
 Instruction tools are never actions: the seed makes them text added to the planner's context.
 The ones that fit the goal (or the named ones) are shown once, as GUIDANCE, and never offered.
@@ -37,9 +39,9 @@ Catalog = Literal["ranked", "full"]
 COARSE_WEIGHT = 1.5
 # A ranked catalog offers at least this many tools, filled up with coarse ones when fewer fit.
 MIN_OFFERED = 4
-# A check with at least this many achievers offers only them (one alone leaves the model no choice
-# when it does not fit the moment: a chest to fill and none in reach).
-MIN_ACHIEVERS = 2
+# What a search finds: a block. A search tool achieves it and needs no argument (it explores for
+# the check in focus), so it can follow any achiever that found nothing in reach.
+SEARCH_KIND = "near_block"
 # At most this many instruction tools are added as guidance, the best fitting first.
 GUIDANCE_MAX = 2
 # A goal about notes: only then are the infospace primitives offered in a ranked catalog.
@@ -97,8 +99,8 @@ class Offering:
         """The offer for `goal`: the `named` tools as given, or the `stated` ones in their order
         (a team sub-goal's: ask a teammate, hand over) ahead of the catalog's, or the catalog; a ranked one puts the
         tools in `first` (those the goal check gives arguments to) ahead, best fitting first, and
-        holds only the tools in `among` (the check's achievers) when there are MIN_ACHIEVERS of
-        them: what the check asks says more surely than the words which tools serve the goal."""
+        holds only the tools in `among` (the check's achievers), and the search, when there are
+        any: what the check asks says more surely than the words which tools serve the goal."""
         tools = self.toolbox.tools
         if named:
             return Offer(catalog="named", tools=[n for n in named if is_action(tools[n])],
@@ -111,7 +113,9 @@ class Offering:
         actions = sorted(n for n, spec in tools.items() if is_action(spec))
         if self.catalog == "ranked":
             held = [n for n in actions if n in (among or [])]
-            actions = self._ranked(goal, held if len(held) >= MIN_ACHIEVERS else actions, scores, first or [], among or [])
+            if held:
+                actions = held + [n for n in actions if self._searches(n) and n not in held]
+            actions = self._ranked(goal, actions, scores, first or [], among or [])
         return Offer(catalog=self.catalog, tools=actions, guidance=guidance[:GUIDANCE_MAX])
 
     def _ranked(self, goal: str, actions: list[str], scores: dict[str, float], first: list[str],
@@ -129,6 +133,12 @@ class Offering:
         # a given tool or an achiever whose words do not fit the goal stays out
         ahead = [n for n in fitting if n in first] + [n for n in fitting if n in achieving]
         return list(dict.fromkeys(ahead + ranked))[: self.size]
+
+    def _searches(self, name: str) -> bool:
+        """Whether the tool finds a block, told nothing (mc-explore explores for the check in focus)."""
+        spec = self.toolbox.tools[name]
+        schema = spec.schema_hint
+        return SEARCH_KIND in spec.achieves and (schema is None or not schema.required)
 
     def _scores(self, goal: str) -> dict[str, float]:
         if self._index is None:

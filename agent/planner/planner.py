@@ -188,6 +188,14 @@ class Planner:
         said = [g.says for g in self._focus.goals.subgoals if g.lasting and g.by == "rules"]
         return f', read from "{" and ".join(dict.fromkeys(said))}"' if said else ""
 
+    def progress(self, frame: Frame) -> str | None:
+        """What the check in focus counts in the world now, in words (an item count, a distance, a
+        height, a share of cells): equal before and after a step that succeeded, the step moved
+        nothing the goal counts closer (loops.py). None in a sub-plan or without a check."""
+        if frame.plan != 0 or self._focus is None or self._aim_check is None:
+            return None
+        return self._focus.read(self._aim_check).detail
+
     def _focused(self, frame: Frame, subgoal: SubGoal, outer_step: int, left: Check | None = None) -> Focused:
         """The trace's record that the plan works on `subgoal` (the focus's) from `outer_step`, or,
         given `left`, on those parts of its check."""

@@ -138,3 +138,11 @@ def test_a_new_goal_from_chat_gets_the_catalog_that_fits_it():
     old, new = first.split("NEW GOAL (given by a player; it replaces the GOAL above): save a note of what you found")
     assert "- measure:" in old and "For the new goal:" in new and "- create-note:" in new
     assert "create-note" in r.backend.calls[1].choices and "measure" not in r.backend.calls[1].choices
+
+
+def test_where_tools_achieve_the_sub_goal_only_they_and_the_search_are_offered(offering):
+    offered = offering.for_goal("go to the gold block near_block gold block", first=["mc-approach"],
+                                among=["mc-approach", "mc-explore"]).tools
+    assert offered == ["mc-approach", "mc-explore"]
+    lone = offering.for_goal("follow alex near_player alex", among=["mc-follow"]).tools
+    assert lone == ["mc-follow", "mc-explore"]  # the search, for a player not in view

@@ -92,3 +92,14 @@ def test_a_new_sub_goal_offers_again_a_withheld_tool_it_gives_a_call_not_yet_mad
     watch.offer_again({"craft": {"item": "oak_planks", "count": 6}, "mc-give": {"item": "book"}})
     assert watch.withheld == {"mc-wait"}  # craft has another call; mc-wait was given none
 
+
+
+def test_a_success_that_moves_nothing_the_goal_counts_closer_is_stale():
+    watch = StaleWatch()
+    equipped = ToolResult.success({}, "equipped the pickaxe")
+    stale = watch.see("mc-equip", {"item": "wooden_pickaxe"}, equipped, changed=True, closer=False)
+    assert stale.said == "LOOP: mc-equip moved nothing the goal counts closer; it is not offered again until " \
+                         "something changes." and watch.withheld == {"mc-equip"}
+    assert watch.see("mc-collect", {"block": "oak_log"}, ToolResult.success({}, "1 log"), changed=True,
+                     closer=True) == Stale()
+    assert watch.withheld == set()
