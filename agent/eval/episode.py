@@ -13,21 +13,18 @@ import os
 import re
 import signal
 import sys
-import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
 from agent.blueprint.score import BuildScore
 from agent.config import LoadedConfig, load_config
-from agent.eval.records import EpisodeRecord, TraceCosts, trace_costs
+from agent.eval.records import EpisodeRecord, EpisodeTimes, TraceCosts, trace_costs
 from agent.eval.suite import Suite, Task
 from agent.goals import understand
 from agent.llm.backend_spec import on_lane
 from agent.planner import PlannerOptions, RunResult
-from agent.planner.control import RunControl
 from agent.process_group import when_parent_dies
 from agent.session import WorldOptions, WorldSession
 from agent.session.run import RunRequest, plan_in_world
@@ -37,6 +34,10 @@ from agent.session.team_run import TeamRequest, plan_team
 from agent.tools import ToolSource, standard_sources
 from agent.trace.reader import TraceError, read_trace
 from agent.trace.schema import RunTotals
+
+
+# Written in the episode's folder once its bots stand in the world: the run's clock starts there.
+READY_FILE = "ready"
 
 
 class EpisodeSpec(BaseModel):
@@ -52,7 +53,7 @@ class EpisodeSpec(BaseModel):
     llm_threads: int | None = None  # the episode's share of the cores for an in-process model
     lane: int | None = None  # its worker's lane while it runs (lanes.py): a shared llama-server's slot
     config: Path | None = None  # --config, else mcagent.yaml is looked up as everywhere
-    bound_s: float | None = None  # the run's time (runner.py sets it): a build's run is stopped there and scored
+    bound_s: float | None = None  # the run's time in the world (runner.py sets it): the run is stopped there
 
     @property
     def record_path(self) -> Path:
@@ -86,10 +87,10 @@ class EpisodeSpec(BaseModel):
         except TraceError:
             return None
 
-    def record(self, result: RunResult | None, reason: str, wall_s: float,
+    def record(self, result: RunResult | None, reason: str, times: EpisodeTimes,
                build: BuildScore | None = None, bots: dict[str, RunTotals] | None = None) -> EpisodeRecord:
         base = dict(suite=self.suite, scenario=self.task.name, seed=self.seed, llm=self.llm, goal=self.task.goal,
-                    check=self.task.scored.describe(), wall_s=wall_s, trace=str(self.trace_path), build=build)
+                    check=self.task.scored.describe(), trace=str(self.trace_path), build=build, **times.model_dump())
         costs = self.costs()
         if result is None:  # no figures, as for the rest of the record; a refuted outcome counts wherever it was
             refuted = costs.refuted_outcomes if costs is not None else []
@@ -134,9 +135,8 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", Path(text.partition(":")[2]).stem or text).strip("-")[:24] or "llm"
 
 
-def request(spec: EpisodeSpec, after_run: Callable[[WorldSession], None] | None = None) -> RunRequest:
-    """The run: a fresh local server on a free port, notes of its own, the suite's bounds;
-    `after_run` reads the world once the run ended."""
+def request(spec: EpisodeSpec) -> RunRequest:
+    """The run: a fresh local server on a free port, notes of its own, the suite's bounds."""
     loaded = load_config(spec.config)
     server = loaded.config.server.model_copy(update={"kind": "local", "port": 0, "scenario": spec.task.source})
     config = loaded.config.model_copy(update={"server": server, "llm": spec.backend(),
@@ -147,7 +147,7 @@ def request(spec: EpisodeSpec, after_run: Callable[[WorldSession], None] | None 
         config=config, tool_sources=episode_tool_sources(loaded), world=WorldOptions(scenario=scenario),
         goal=spec.task.goal, check=scenario.success, judge=scenario.judge,
         goals=understand(spec.task.goal, config.mc_version) if scenario.success is None else None, milestones=scenario.milestones, options=spec.options,
-        trace=spec.folder / "trace.jsonl", after_run=after_run,
+        trace=spec.folder / "trace.jsonl", deadline_s=spec.bound_s,
     )
 
 
@@ -161,53 +161,64 @@ def team_request(spec: EpisodeSpec, team: Team) -> TeamRequest:
     """A team task's run: the one bot's run, its bots' traces in the episode's folder."""
     one = request(spec)
     return TeamRequest(config=one.config, tool_sources=one.tool_sources, world=one.world, team=team,
-                       check=one.check, options=one.options, folder=spec.folder)
+                       check=one.check, options=one.options, folder=spec.folder, deadline_s=one.deadline_s)
+
+
+class EpisodeClock:
+    """An episode's clock: set-up (the server's start, the model's load, the bots' joining) until its
+    bots stand in the world, then the run, which the task's time bounds (runner.py bounds each
+    apart, told of the change by READY_FILE). The record is made and written when the run ends,
+    before the world is let go: a teardown the runner kills loses nothing the world verified."""
+
+    def __init__(self, spec: EpisodeSpec):
+        self._spec, self._started = spec, time.monotonic()
+        self._ready: float | None = None
+        self._run_end: float | None = None
+        self.record: EpisodeRecord | None = None
+
+    def ready(self, session: WorldSession) -> None:
+        self._ready = time.monotonic()
+        (self._spec.folder / READY_FILE).write_text(f"{self._ready - self._started:.3f}\n", encoding="utf-8")
+
+    def run_ended(self) -> None:
+        """The run's end, before the world is read after it (a build's score)."""
+        self._run_end = time.monotonic()
+
+    def times(self) -> EpisodeTimes:
+        now = time.monotonic()
+        if self._ready is None:
+            return EpisodeTimes(wall_s=now - self._started)
+        return EpisodeTimes(wall_s=now - self._started, setup_s=round(self._ready - self._started, 3),
+                            task_s=round((self._run_end or now) - self._ready, 3))
+
+    def ended(self, result: RunResult, build: BuildScore | None, bots: dict[str, RunTotals] | None = None) -> None:
+        self.record = self._spec.record(result, result.reason, self.times(), build=build, bots=bots)
+        self._spec.record_path.write_text(self.record.model_dump_json(), encoding="utf-8")
 
 
 def run_episode(spec: EpisodeSpec) -> EpisodeRecord:
-    started = time.monotonic()
-    build, scores = spec.task.built(spec.seed), []
-    after_run = None if build is None else lambda session: scores.append(read_score(session.bot, build))
+    clock = EpisodeClock(spec)
+    build, scores = spec.task.built(spec.seed), list[BuildScore]()
+
+    def after_run(session: WorldSession) -> None:
+        clock.run_ended()
+        if build is not None:
+            scores.append(read_score(session.bot, build))
+
+    def ended(result: RunResult, bots: dict[str, RunTotals] | None = None) -> None:
+        clock.ended(result, scores[0] if scores else None, bots)
+
+    hooks = {"on_ready": clock.ready, "after_run": after_run}
     try:
-        team, bots = spec.task.team, dict[str, RunTotals]()
-        if team is None and build is not None and spec.bound_s is not None:
-            with StopAtBound(spec.bound_s) as bound:
-                result = plan_in_world(request(spec, after_run).model_copy(
-                    update={"control": bound.control, "on_ready": bound.watch}))
-        elif team is None:
-            result = plan_in_world(request(spec, after_run))
+        if spec.task.team is None:
+            plan_in_world(request(spec).model_copy(update={**hooks, "on_result": ended}))
         else:
-            ran = plan_team(team_request(spec, team))
-            result, bots = ran.as_one(), ran.totals()
+            plan_team(team_request(spec, spec.task.team).model_copy(
+                update={**hooks, "on_result": lambda team: ended(team.as_one(), team.totals())}))
     except Exception as e:  # noqa: BLE001 - whatever stopped the episode becomes its record's reason
-        return spec.record(None, f"{type(e).__name__}: {e}", time.monotonic() - started)
-    return spec.record(result, result.reason, time.monotonic() - started, build=scores[0] if scores else None,
-                       bots=bots)
-
-
-class StopAtBound:
-    """Stops a run when its time is up, halting what the bot is doing (a long mc-build call), so
-    that the world is still read after it: a build is scored as it stands at the bound, as
-    Mindcraft scores it, where the runner's kill would leave no score."""
-
-    def __init__(self, bound_s: float):
-        self.control, self._bound_s, self._timer = RunControl(), bound_s, None
-
-    def watch(self, session: WorldSession) -> None:
-        """The run's on_ready: the clock starts once the bot is in the world."""
-        def stop() -> None:
-            self.control.request_stop(f"the episode's bound of {self._bound_s:g} s")
-            session.bot.halt()
-        self._timer = threading.Timer(self._bound_s, stop)
-        self._timer.daemon = True
-        self._timer.start()
-
-    def __enter__(self) -> StopAtBound:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
+        return clock.record or spec.record(None, f"{type(e).__name__}: {e}", clock.times())
+    assert clock.record is not None, "a run that returns told its result"
+    return clock.record
 
 
 def main(argv: list[str]) -> int:

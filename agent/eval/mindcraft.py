@@ -3,11 +3,12 @@ tasks by name, each with a goal, an initial inventory, an agent count, a type an
 a target item or a blueprint. Each single-agent `techtree` task becomes an episode in the resource
 patch (server-config/scenarios/resource-patch.yaml: trees, stone, iron and coal ore near the
 spawn, for tasks that expect a natural world): the initial inventory given at join, the check
-`has_item {name: target, count: number_of_target}`, the timeout the episode's bound. A
+`has_item {name: target, count: number_of_target}`, the timeout its time in the world. A
 multi-agent techtree task runs a team (agent/session/team.py): a bot per agent, each with its
 own inventory and the tools its blocked commands map to denied (DENIED_TOOLS), reached when any
 bot holds the target, as Mindcraft judges it. Each
-single-agent `construction` task becomes an episode on the flat field (flat.yaml): its blueprint
+`construction` task becomes an episode on the flat field (flat.yaml), a team's when it has several
+agents (each bot holding its agent's share of the materials): its blueprint
 (agent/blueprint/mindcraft.py) moved from Mindcraft's superflat world, whose first air layer is
 y=-60, to ours, whose first is y=5, in front of the spawn (agent/blueprint/site.py); the check
 a blueprint check of its blocks by name, as Mindcraft scores, and every cell, air included,
@@ -140,8 +141,6 @@ def _why_not(task: MindcraftTask) -> str | None:
     blocked = sorted({a for actions in (task.blocked_actions or {}).values() for a in actions} - set(DENIED_TOOLS))
     if task.type not in RUN_TYPES:
         return WHY_NOT.get(task.type, f"type {task.type!r}: only techtree and construction tasks are read")
-    if task.agents > 1 and task.type != "techtree":
-        return f"multi-agent ({task.agents} agents) {task.type}: a team runs techtree tasks only"
     if task.agents > MAX_BOTS:
         return f"{task.agents} agents: a team holds at most {MAX_BOTS} bots"
     if task.human_count:
@@ -162,12 +161,16 @@ def _episode(name: str, task: MindcraftTask) -> Task:
     held = [{"has_item": {"name": item, "count": count}} for item, count in task.targets().items()]
     check = parse_check(held[0] if len(held) == 1 else {"all": held}, f"{name}.target")
     return Task(name=name, source=PATCH, goal=task.first_goal(), check=check, inventory=inventory,
-                timeout_s=task.timeout, team=_team(task) if task.agents > 1 or task.denies() else None)
+                timeout_s=task.timeout, team=_team(task))
 
 
-def _team(task: MindcraftTask) -> Team:
+def _team(task: MindcraftTask) -> Team | None:
     """A bot per agent, with that agent's inventory and denied tools (agent i is bot AGENT<i>), all
-    toward agent 0's goal: the task is judged over the team, the target in any agent's inventory."""
+    toward agent 0's goal: the task is judged over the team (the target in any agent's inventory,
+    the blueprint's blocks in the world). None: one agent denied nothing, a run of its own."""
+    if task.agents == 1 and not task.denies():
+        return None
+
     def own(written: dict[str, Any] | None, i: int) -> Any:
         return (written or {}).get(str(i))
     bots = [Teammate(name=f"{AGENT}{i}", inventory=_inventory(own(task.initial_inventory, i) or {}),
@@ -177,13 +180,14 @@ def _team(task: MindcraftTask) -> Team:
 
 
 def _construction(name: str, task: MindcraftTask, inventory: list[Item]) -> Task:
-    """The blueprint on our flat field; checked by name, every cell scored after the run."""
+    """The blueprint on our flat field; checked by name, every cell scored after the run. With more
+    than one agent, a team builds it, each bot holding its agent's share of the materials."""
     blueprint = blueprint_of(task.blueprint, f"task {name}")
     structure = blueprint.structure(name)
     anchor = site_anchor(structure.size, blueprint.corner())
     build = every_cell(structure, anchor)  # first: it says in one line when the structure is too big to check
     return Task(name=name, source=SITE, goal=task.first_goal(), check=Blueprint(blueprint=structure.placed_at(anchor)),
-                inventory=inventory, timeout_s=task.timeout, build=build)
+                inventory=inventory, timeout_s=task.timeout, build=build, team=_team(task))
 
 
 def site_anchor(size: tuple[int, int, int], corner: Cell) -> Cell:

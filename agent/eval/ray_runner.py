@@ -33,7 +33,7 @@ from agent.errors import ConfigError, first_line
 from agent.eval.episode import EpisodeSpec
 from agent.eval.lanes import Lanes
 from agent.eval.ray_head import local_ray
-from agent.eval.records import EpisodeRecord
+from agent.eval.records import EpisodeRecord, EpisodeTimes
 from agent.eval.runner import TERM_GRACE_S, Episodes, collect
 
 LOCAL = "local"  # --ray with no address: a Ray instance on this machine, for this eval only
@@ -59,7 +59,7 @@ def run_episode_here(spec_json: str, timeout_s: float, workdir: str) -> EpisodeR
     spec = EpisodeSpec.model_validate_json(spec_json)
     if not Path(workdir).is_dir():
         reason = f"the eval's working folder {workdir} is not on node {socket.gethostname()}: install mcagent there"
-        return EpisodeReturn(record=spec.record(None, reason, 0.0), files={})
+        return EpisodeReturn(record=spec.record(None, reason, EpisodeTimes(wall_s=0.0)), files={})
     folder = episode_folder()
     episodes = Episodes(timeout_s, workdir=Path(workdir))
     try:
@@ -133,7 +133,7 @@ def _landed(spec: EpisodeSpec, future: Future) -> EpisodeRecord:
     try:
         back: EpisodeReturn = future.result()
     except Exception as e:  # noqa: BLE001 - a lost worker or node makes an error record; the eval goes on
-        return spec.record(None, f"the Ray task failed: {first_line(e)}", 0.0)
+        return spec.record(None, f"the Ray task failed: {first_line(e)}", EpisodeTimes(wall_s=0.0))
     for name, data in back.files.items():  # spec.json and record.json are rewritten below, with this folder's paths
         (spec.folder / name).parent.mkdir(parents=True, exist_ok=True)
         (spec.folder / name).write_bytes(data)

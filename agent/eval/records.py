@@ -138,6 +138,18 @@ def _llm_inside_tools(events: Sequence[Event]) -> float:
     return seconds
 
 
+class EpisodeTimes(BaseModel):
+    """Where an episode's time went. The task's time is `task_s`: it starts once the bots stand in
+    the world, so a slow server start or model load is the set-up's, never the task's."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    wall_s: float = Field(ge=0, description="seconds, the episode's process until its record (its teardown after)")
+    setup_s: float | None = Field(None, ge=0, description="seconds until the bots stood in the world: the server's "
+                                  "start, the model's load, the bots' joining; None: they never did")
+    task_s: float | None = Field(None, ge=0, description="seconds from then until the run ended, on the clock the "
+                                 "task's time bounds; None: the run never started")
+
+
 class EpisodeRecord(BaseModel):
     """One scenario run once with one seed and one LLM, and what the eval verified."""
 
@@ -161,7 +173,10 @@ class EpisodeRecord(BaseModel):
     llm_calls: int = Field(ge=0)
     tokens_in: int = Field(ge=0)
     tokens_out: int = Field(ge=0)
-    wall_s: float = Field(ge=0, description="seconds, the whole episode")
+    wall_s: float = Field(ge=0, description="seconds, the episode's process until its record (its teardown after)")
+    setup_s: float | None = Field(None, ge=0, description="of wall_s, until the bots stood in the world (EpisodeTimes)")
+    task_s: float | None = Field(None, ge=0, description="of wall_s, from then until the run ended: what the "
+                                 "task's time bounds")
     trace: str | None = Field(description="the run's trace.jsonl")
     reason: str = Field(description="why the episode ended")
     # From the trace (trace_costs); the defaults are those of records written before they were

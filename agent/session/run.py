@@ -26,6 +26,7 @@ from agent.planner.domains import domain_values
 from agent.planner.focus import Focus
 from agent.planner.tool_trace import ToolTrace
 from agent.session.build_seen import record_builds
+from agent.session.deadline import stopped_after
 from agent.session.keeper import BodyKeeper
 from agent.session.milestones import MilestoneWatch
 from agent.session.model_choosing import choosing_weight
@@ -63,7 +64,9 @@ class RunRequest(BaseModel):
     on_say: Callable[[str], None] | None = None
     on_ready: Callable[[WorldSession], None] | None = None  # told once the bot is in the world
     after_run: Callable[[WorldSession], None] | None = None  # told once the run ended, the bot still in the world
+    on_result: Callable[[RunResult], None] | None = None  # told the result after after_run, before the world goes
     control: RunControl | None = None  # steering from outside the run (a teammate that reached the team's goal)
+    deadline_s: float | None = None  # the run is stopped this long after the bot stands in the world (deadline.py)
     on_tool_error: Callable[[str], None] | None = None  # each broken Skill.md, as one line
 
 
@@ -79,11 +82,16 @@ def plan_in_world(request: RunRequest) -> RunResult:
     writer = TraceWriter(request.trace, on_event=request.on_event)  # a taken trace path is refused before the server starts
     try:
         with bot_session(request.config, request.world) as session:
+            control = request.control or RunControl()
             if request.on_ready is not None:
                 request.on_ready(session)
-            result = plan_in_session(request, session, toolbox, backend, writer)
+            with stopped_after(request.deadline_s, [(control, session)]):
+                result = plan_in_session(request.model_copy(update={"control": control}), session, toolbox, backend,
+                                         writer)
             if request.after_run is not None:
                 request.after_run(session)
+            if request.on_result is not None:
+                request.on_result(result)
             return result
     finally:
         writer.close()

@@ -28,6 +28,7 @@ from agent.llm import Metered, parse_spec
 from agent.llm.backend_spec import on_lane, open_configured
 from agent.planner import PlannerOptions, RunResult
 from agent.planner.control import RunControl
+from agent.session.deadline import stopped_after
 from agent.session.goal import goals_asked
 from agent.session.run import RunRequest, load_tools, plan_in_session
 from agent.session.team import Team, Teammate
@@ -37,22 +38,6 @@ from agent.trace import Event, TraceWriter
 from agent.trace.records import Usage
 from agent.trace.schema import RunTotals
 from agent.trace.team import TRACE_FILE
-
-class TeamRequest(BaseModel):
-    """Everything a team's run needs; `check`: the team goal's check, as given (None: read from
-    its words). `on_event(bot, event)`: every bot's events as they come, from its thread."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
-    config: AgentConfig
-    tool_sources: list[ToolSource]
-    world: WorldOptions
-    team: Team
-    check: Check | None = None
-    options: PlannerOptions
-    folder: Path  # the bots' traces go in a folder each, under this one
-    on_event: Callable[[str, Event], None] | None = None
-    on_ready: Callable[[WorldSession], None] | None = None
-    on_tool_error: Callable[[str], None] | None = None
 
 
 class TeamResult(BaseModel):
@@ -91,6 +76,26 @@ class TeamResult(BaseModel):
                                        "wall_s": max(r.wall_s for r in runs)})
 
 
+class TeamRequest(BaseModel):
+    """Everything a team's run needs; `check`: the team goal's check, as given (None: read from
+    its words). `on_event(bot, event)`: every bot's events as they come, from its thread."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+    config: AgentConfig
+    tool_sources: list[ToolSource]
+    world: WorldOptions
+    team: Team
+    check: Check | None = None
+    options: PlannerOptions
+    folder: Path  # the bots' traces go in a folder each, under this one
+    on_event: Callable[[str, Event], None] | None = None
+    on_ready: Callable[[WorldSession], None] | None = None  # the first bot's, once every bot is in the world
+    after_run: Callable[[WorldSession], None] | None = None  # the first bot's, once every run ended
+    on_result: Callable[[TeamResult], None] | None = None  # after after_run, before the world goes
+    deadline_s: float | None = None  # every run is stopped this long after the bots stand in the world
+    on_tool_error: Callable[[str], None] | None = None
+
+
 def plan_team(request: TeamRequest) -> TeamResult:
     """Every bot in the world, then every bot's run on its own thread; returns when all ended."""
     team, config = request.team, request.config
@@ -105,9 +110,9 @@ def plan_team(request: TeamRequest) -> TeamResult:
         configs = [_own_config(config, b.name, s, team) for b, s in zip(team.bots, specs)]
         backends = [open_configured(c) for c in configs]
         first = stack.enter_context(bot_session(configs[0], world))
+        sessions = [first, *(stack.enter_context(_teammate(first, c, n)) for n, c in enumerate(configs[1:], 1))]
         if request.on_ready is not None:
             request.on_ready(first)
-        sessions = [first, *(stack.enter_context(_teammate(first, c, n)) for n, c in enumerate(configs[1:], 1))]
 
         def run(i: int) -> None:
             bot = team.bots[i]
@@ -123,11 +128,18 @@ def plan_team(request: TeamRequest) -> TeamResult:
                     if j != i:
                         sessions[j].bot.halt()  # what it is doing (a walk, a wait) ends too
 
-        interrupted = _run_all({f"bot-{b.name}": partial(run, i) for i, b in enumerate(team.bots)}, controls, sessions)
-    if errors:
-        raise errors[0]
-    in_order = {b.name: results[b.name] for b in team.bots if b.name in results}  # the team's order, not the finish's
-    return TeamResult(results=in_order, shared=team.shares_goal(), interrupted=interrupted)
+        with stopped_after(request.deadline_s, list(zip(controls, sessions))):
+            interrupted = _run_all({f"bot-{b.name}": partial(run, i) for i, b in enumerate(team.bots)}, controls,
+                                   sessions)
+        if errors:
+            raise errors[0]
+        in_order = {b.name: results[b.name] for b in team.bots if b.name in results}  # the team's order
+        result = TeamResult(results=in_order, shared=team.shares_goal(), interrupted=interrupted)
+        if request.after_run is not None:
+            request.after_run(first)
+        if request.on_result is not None:
+            request.on_result(result)
+    return result
 
 
 def _run_one(member: RunRequest, session: WorldSession, toolbox: Toolbox, backend: Metered,

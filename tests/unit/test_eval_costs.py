@@ -14,6 +14,7 @@ from agent.eval import (
     summarize, trace_costs,
 )
 from agent.eval.episode import EpisodeSpec
+from agent.eval.records import EpisodeTimes
 from agent.eval.suite import load_suite
 from agent.eval.tables import DECISIONS_NOTE
 from agent.llm import Capabilities, Usage
@@ -118,13 +119,13 @@ def test_an_episode_record_takes_its_costs_from_the_trace(tmp_path):
     spec.trace_path.write_text("".join(e.model_dump_json() + "\n" for e in run_events()))
     done = RunResult(outcome="max_steps", reason="out of steps", steps=2, inner_steps=2, wall_s=8.5,
                      usage=Usage(calls=9, seconds=4.2))
-    record = spec.record(done, done.reason, 11.0)
+    record = spec.record(done, done.reason, EpisodeTimes(wall_s=11.0))
     assert (record.inner_llm_calls, record.llm_calls_per_inner_step, record.run_s) == (4, 2.0, 8.5)
     assert (record.llm_s, record.tool_s, record.other_s) == pytest.approx((4.2, 1.7, 2.6))
     assert record.decisions.model == 7 and record.refuted_outcomes == ["explore-area FOUND_SKY at step 2"]
-    failed = spec.record(None, "timed out", 900.0)  # no figures, but the refuted outcome still counts
+    failed = spec.record(None, "timed out", EpisodeTimes(wall_s=900.0))  # no figures, but the refuted outcome still counts
     assert failed.run_s is None and failed.refuted_outcomes == record.refuted_outcomes
-    assert EpisodeSpec(**{**spec.model_dump(), "folder": tmp_path / "none"}).record(done, "", 1.0).run_s is None
+    assert EpisodeSpec(**{**spec.model_dump(), "folder": tmp_path / "none"}).record(done, "", EpisodeTimes(wall_s=1.0)).run_s is None
 
 
 def episode(scenario: str = "cave", llm: str = "llamacpp", seed: int = 0, **fields) -> EpisodeRecord:

@@ -20,6 +20,7 @@ from agent.errors import ConfigError, McAgentError
 from agent.eval import ray_runner
 from agent.eval.episode import EpisodeSpec
 from agent.eval.ray_head import local_ray
+from agent.eval.records import EpisodeTimes
 from agent.eval.ray_runner import EpisodeReturn, RayEpisodes, ray_cluster, slots
 from agent.eval.suite import load_suite
 from agent.paths import SERVER_CONFIG_DIR
@@ -103,7 +104,7 @@ def specs(tmp_path: Path, seeds: int) -> list[EpisodeSpec]:
 def returned(spec: EpisodeSpec) -> EpisodeReturn:
     """What a task on a node sends back: its record names the node's folder."""
     node = spec.model_copy(update={"folder": Path("/node/tmp/mcagent-episode-x")})
-    return EpisodeReturn(record=node.record(None, "ran", 1.5),
+    return EpisodeReturn(record=node.record(None, "ran", EpisodeTimes(wall_s=1.5)),
                          files={"trace.jsonl": b"", "log.txt": f"seed {spec.seed}\n".encode(), "sub/map.bin": b"\x01"})
 
 

@@ -1,11 +1,10 @@
 """Mindcraft task files read as they are written (agent/eval/mindcraft.py), on files of the
 tests' own in that format: single-agent techtree tasks become episodes in the resource patch with
-the initial inventory, a has_item check and the timeout as the bound; single-agent construction
-tasks become episodes on the flat field, their blueprint moved from Mindcraft's ground to ours in
-front of the spawn, checked by name and every cell scored; multi-agent techtree tasks become a
-team's episodes, each bot with its agent's inventory and denied tools; other multi-agent,
-cooking and unreadable construction tasks are left out with why; a file that is not one is
-refused in one line."""
+the initial inventory, a has_item check and the timeout as the bound; construction tasks become
+episodes on the flat field, their blueprint moved from Mindcraft's ground to ours in front of the
+spawn, checked by name and every cell scored; multi-agent techtree and construction tasks become
+a team's episodes, each bot with its agent's inventory and denied tools; cooking and unreadable
+construction tasks are left out with why; a file that is not one is refused in one line."""
 
 from __future__ import annotations
 
@@ -52,11 +51,10 @@ def test_the_tasks_not_run_are_named_with_why() -> None:
 
 def test_a_construction_task_is_built_on_the_flat_field_in_front_of_the_spawn() -> None:
     suite, tasks = load_task_file(CONSTRUCTION)
-    assert [t.name for t in tasks] == ["a_bench"] and [e.scenario for e in suite.scenarios] == ["flat"]
-    assert [(t.name, t.reason) for t in suite.not_run] == [("a_bench_for_two", "multi-agent (2 agents) construction: "
-                                                                               "a team runs techtree tasks only")]
+    assert [t.name for t in tasks] == ["a_bench", "a_bench_for_two"] and [e.scenario for e in suite.scenarios] == ["flat"]
+    assert suite.not_run == []
     bench = tasks[0]
-    assert bench.source == "flat" and bench.timeout_s == 300
+    assert bench.source == "flat" and bench.timeout_s == 300 and bench.team is None
     assert [(i.name, i.count) for i in bench.inventory] == [("oak_planks", 3), ("cobblestone", 1)]
     # the spawn is (0.5, 5, 0.5) facing south: level 0 on y=5, the near side two blocks south, centred
     assert bench.check.as_data()["blueprint"] == {"anchor": [-1, 5, 2], "blocks": [
@@ -66,8 +64,16 @@ def test_a_construction_task_is_built_on_the_flat_field_in_front_of_the_spawn() 
     assert bench.built(0) == bench.build
 
 
+def test_a_multi_agent_construction_task_is_a_teams_each_bot_holding_its_agents_share() -> None:
+    _, (_, for_two) = load_task_file(CONSTRUCTION)
+    assert for_two.team is not None and for_two.team.shares_goal() and for_two.source == "flat"
+    assert [(b.name, [(i.name, i.count) for i in b.inventory or []]) for b in for_two.team.bots] == [
+        ("agent0", [("stone", 1)]), ("agent1", [])]
+    assert for_two.check.describe().startswith("blueprint") and for_two.build is not None
+
+
 def test_a_construction_task_scored_on_another_seed_moves_with_its_check() -> None:
-    _, (bench,) = load_task_file(CONSTRUCTION)
+    _, (bench, _) = load_task_file(CONSTRUCTION)
     turned, world = bench.built(3), bench.scenario(3)
     assert turned is not None and world.success is not None
     checked = {cell for cell, _ in world.success.blueprint.cells()}
@@ -80,11 +86,10 @@ def test_mindcrafts_example_file_loads_whole_every_task_run_or_listed_with_why()
     why = {t.name: t.reason for t in suite.not_run}
     assert sorted([t.name for t in tasks] + list(why)) == sorted(written)
     assert [t.name for t in tasks] == ["techtree_1_shears_with_2_iron_ingot", "multiagent_techtree_1_stone_pickaxe",
-                                       "construction_house", "construction_large_house", "multiagent_techtree_1_shears",
-                                       "smelt_ingot", "multiagent_smelt_ingot"]
+                                       "construction_house", "multiagent_construction_house", "construction_large_house",
+                                       "multiagent_techtree_1_shears", "smelt_ingot", "multiagent_smelt_ingot"]
     assert "Mindcraft's own runtime" in why["debug_different_goal"]  # a goal per agent
     assert "cooking tasks need" in why["multiagent_cooking_2"]  # a target of items to counts
-    assert why["multiagent_construction_house"].startswith("multi-agent (2 agents) construction")
     assert "Mindcraft's own runtime" in why["debug_single_agent"]  # no agent_count: one agent
 
 
