@@ -192,7 +192,13 @@ class EpisodeClock:
                             task_s=round((self._run_end or now) - self._ready, 3))
 
     def ended(self, result: RunResult, build: BuildScore | None, bots: dict[str, RunTotals] | None = None) -> None:
-        self.record = self._spec.record(result, result.reason, self.times(), build=build, bots=bots)
+        """The record, as the run ended; a success verified past the task's time is none (the
+        deadline stops a run at its next step, and a step under way may end after it)."""
+        times, bound = self.times(), self._spec.bound_s
+        if result.outcome == "success" and bound and times.task_s is not None and times.task_s > bound:
+            result = result.model_copy(update={"outcome": "stopped", "reason": f"verified at {times.task_s:.1f} s "
+                                               f"of the run, past the task's {bound:g} s: {result.reason}"})
+        self.record = self._spec.record(result, result.reason, times, build=build, bots=bots)
         self._spec.record_path.write_text(self.record.model_dump_json(), encoding="utf-8")
 
 

@@ -104,6 +104,19 @@ def test_the_episodes_clock_starts_when_the_bots_stand_in_the_world(tmp_path: Pa
     assert times.setup_s >= 0.2 and 0.1 <= times.task_s < 0.2 and times.wall_s >= 0.5
 
 
+def test_a_success_verified_past_the_task_s_time_is_recorded_as_none(tmp_path: Path) -> None:
+    """The deadline stops a run at its next step; a step under way may still end after it."""
+    spec = spec_in(tmp_path, timeout_s=60).model_copy(update={"bound_s": 0.1})
+    clock = EpisodeClock(spec)
+    clock.ready(SimpleNamespace())
+    time.sleep(0.2)
+    clock.run_ended()
+    clock.ended(RunResult(outcome="success", reason="verified: 1 in the inventory", steps=3, inner_steps=0,
+                          wall_s=0.2, usage=Usage(), claims=0, claims_refused=0), None)
+    assert clock.record.outcome == "stopped"
+    assert clock.record.reason.startswith("verified at 0.2 s of the run, past the task's 0.1 s: verified: 1 in")
+
+
 class FakeBot:
     def __init__(self) -> None:
         self.halted = 0
