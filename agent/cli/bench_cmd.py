@@ -55,7 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"model servers (default {','.join(ENGINES)})")
     s.add_argument("--threads", type=count, default=None, metavar="N", help="the server's CPU threads (default: every core)")
     s.add_argument("--episode-timeout", type=float, default=EPISODE_TIMEOUT_S, metavar="S",
-                   help=f"seconds before an episode is ended as an error (default {EPISODE_TIMEOUT_S:g})")
+                   help=f"seconds of an episode's run in the world (set-up not counted) before it is stopped, a failure (default {EPISODE_TIMEOUT_S:g})")
     s.add_argument("--out", type=Path, default=None, metavar="DIR",
                    help="where the episodes go (default runs/bench-serving-<time>)")
     s.add_argument("--config", type=Path, metavar="FILE", help="config file for every episode (default ./mcagent.yaml)")

@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "then summarize them all")
     p.add_argument("--config", type=Path, metavar="FILE", help="config file for every episode (default ./mcagent.yaml)")
     p.add_argument("--episode-timeout", type=float, default=EPISODE_TIMEOUT_S, metavar="S",
-                   help=f"seconds before an episode is ended as an error (default {EPISODE_TIMEOUT_S:g})")
+                   help=f"seconds of an episode's run in the world (set-up not counted) before it is stopped, a failure (default {EPISODE_TIMEOUT_S:g})")
     add_catalog_flags(p)
     p.add_argument("--compare", nargs=2, type=Path, metavar=("A", "B"), help="show two results folders side by side")
     p.set_defaults(handler=run)
