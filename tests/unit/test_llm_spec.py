@@ -20,6 +20,7 @@ from agent.llm.backend_spec import on_lane, open_configured
     ("openai:http://127.0.0.1:8080/v1#qwen2.5-7b", "openai", "http://127.0.0.1:8080/v1", "qwen2.5-7b"),
     ("llamacpp", "llamacpp", "", ""),
     ("llamacpp:/models/x.gguf", "llamacpp", "/models/x.gguf", ""),
+    ("llamacpp:gemma3-270m", "llamacpp", "gemma3-270m", ""),
     ("scripted:tests/replies.yaml", "scripted", "tests/replies.yaml", ""),
 ])
 def test_specs_parse(text, kind, target, model):
