@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _register_check(group: argparse._SubParsersAction) -> None:
     p = group.add_parser("check", help="what a backend can do and how fast; exit 1 if it cannot serve the planner")
     p.add_argument("spec", metavar="SPEC",
-                   help="sglang:URL, llama-server:URL[?slot=N], openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, "
+                   help="sglang:URL, llama-server:URL[?slot=N], openai:BASE_URL#MODEL, llamacpp[:NAME|PATH.gguf], scripted:PATH, "
                         "replay:TRACE, random")
     p.add_argument("--json", action="store_true", help="print the rows, the verdict and the reading's score as JSON")
     p.add_argument("--no-reading", action="store_true", help="skip the reading set (and keep no new score of it)")

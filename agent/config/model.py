@@ -30,7 +30,7 @@ Username = _matching(r"[A-Za-z0-9_]{3,16}", "3 to 16 letters, digits or undersco
 McVersion = _matching(r"1\.\d+(\.\d+)?", "a Minecraft release such as 1.20.4")
 LlmSpec = _matching(
     r"sglang:.+|llama-server:.+|openai:.+|llamacpp(:.+)?|scripted:.+|replay:.+|random(:-?\d+)?",
-    "sglang:URL, llama-server:URL[?slot=N], openai:BASE_URL#MODEL, llamacpp[:PATH.gguf], scripted:PATH, "
+    "sglang:URL, llama-server:URL[?slot=N], openai:BASE_URL#MODEL, llamacpp[:NAME|PATH.gguf], scripted:PATH, "
     "replay:TRACE or random[:SEED]",
 )
 

@@ -114,7 +114,8 @@ def test_a_success_verified_past_the_task_s_time_is_recorded_as_none(tmp_path: P
     clock.ended(RunResult(outcome="success", reason="verified: 1 in the inventory", steps=3, inner_steps=0,
                           wall_s=0.2, usage=Usage(), claims=0, claims_refused=0), None)
     assert clock.record.outcome == "stopped"
-    assert clock.record.reason.startswith("verified at 0.2 s of the run, past the task's 0.1 s: verified: 1 in")
+    said = f"verified at {clock.record.task_s:.1f} s of the run, past the task's 0.1 s: verified: 1 in"
+    assert clock.record.task_s >= 0.2 and clock.record.reason.startswith(said)
 
 
 class FakeBot:
