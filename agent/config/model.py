@@ -90,6 +90,11 @@ class AgentConfig(StrictModel):
         None, description="ask the model for THOUGHTS and the outer NEXT_TASK (free text); null: the backend's "
                           "default, off for an in-process model under 1 B parameters (mcagent llm check shows its text)",
     )
+    llm_weight: float | None = Field(
+        None, ge=0, le=1, description="the model's weight in tool choices against the runtime's prior (0: never "
+                                      "asked, 1: SayCan's product); null: as mcagent llm check measured it on the "
+                                      "choice set, 0 when never measured",
+    )
     llm_api_key_env: str = Field(
         "OPENAI_API_KEY", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
         description="the environment variable holding an openai: server's API key (never written anywhere)",

@@ -188,6 +188,12 @@ class Planner:
         said = [g.says for g in self._focus.goals.subgoals if g.lasting and g.by == "rules"]
         return f', read from "{" and ".join(dict.fromkeys(said))}"' if said else ""
 
+    def _reads_the_check(self, name: str) -> bool:
+        """An achiever that takes no arguments: a method or skill that reads the check itself (gather,
+        build), as fully told what to do as a tool given the check's arguments."""
+        schema = self.toolbox.tools[name].schema_hint
+        return name in self._achievers and (schema is None or not (schema.properties or schema.additional_properties))
+
     def progress(self, frame: Frame) -> str | None:
         """What the check in focus counts in the world now, in words (an item count, a distance, a
         height, a share of cells): equal before and after a step that succeeded, the step moved
@@ -337,8 +343,9 @@ class Planner:
         top = frame.plan == 0
         ordered = frame.offer.catalog != "full"  # the full catalog is in alphabetical order
         standings = [Standing(tool=name, place=place if ordered else None, achieves=top and name in self._achievers,
-                              given=top and name in self._leading, stated=top and name in self._stated,
-                              failed=frame.failed.get(name, 0)) for place, name in enumerate(offered)]
+                              given=top and (name in self._leading or self._reads_the_check(name)),
+                              stated=top and name in self._stated, failed=frame.failed.get(name, 0))
+                     for place, name in enumerate(offered)]
         aim = self._aim_check.describe() if top and self._aim_check is not None else ""
         return Prior(standings, aim)
 

@@ -53,7 +53,7 @@ class Standing:
     tool: str
     place: int | None  # in the offer, from 0; None where its order says nothing (the full catalog, alphabetical)
     achieves: bool  # its Skill.md achieves the kind of the sub-goal in focus
-    given: bool  # the check states its arguments (given.py)
+    given: bool  # the check states its arguments (given.py), or it takes none and reads the check itself
     stated: bool  # a team sub-goal names it (an ask, a give)
     failed: int  # times it failed on this sub-goal
 
@@ -86,7 +86,8 @@ class Prior:
 
     def decisive(self) -> tuple[str, str] | None:
         """(tool, why) for one tool taken unasked: the only one a team sub-goal names, or the only
-        achiever given the check's arguments, and it has not failed here; None when no tool is."""
+        achiever given the check's arguments (a method that reads the check itself counts as
+        given: gather beside mc-collect is a choice), and it has not failed here; None when no tool is."""
         for kind, fits in (("is named by the team sub-goal", lambda s: s.stated),
                            (f"achieves {self.aim or 'the sub-goal'} with the check's arguments",
                             lambda s: s.achieves and s.given)):

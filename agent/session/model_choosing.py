@@ -20,8 +20,11 @@ from agent.planner.prior import VOUCHED, Weight
 NOT_MEASURED = "not measured: mcagent llm check measures it"
 
 
-def choosing_weight(backend: Metered) -> Weight:
-    """The backend's weight, and why, from its record; a script never measured is vouched for."""
+def choosing_weight(backend: Metered, configured: float | None = None) -> Weight:
+    """The backend's weight, and why: as the config sets it (an ablation, said so), else from its
+    record; a script never measured is vouched for."""
+    if configured is not None:
+        return Weight(configured, "set by the config's llm_weight")
     measured = _measured(backend)
     if measured.why.startswith(NOT_MEASURED) and backend.name.split(":", 1)[0] == "scripted":
         return Weight(VOUCHED, "a script, vouched for by its test")

@@ -118,7 +118,7 @@ def plan_in_session(request: RunRequest, session: WorldSession, toolbox: Toolbox
     world_map = SpatialMemory.open(map_beside(request.trace) if request.trace else None)
     try:
         planner = Planner(backend, toolbox, request.options, writer, request.control)  # first: it traces the backend's calls
-        planner.ctx.weight = choosing_weight(backend)
+        planner.ctx.weight = choosing_weight(backend, request.config.llm_weight)
         goals, model_reading = understood(request, session, backend)
         check = goals.check
         executor = Executor(toolbox, infospace, world=session.bot, world_map=world_map, goal_check=check,

@@ -22,7 +22,7 @@ from support.waiting import wait_for
 
 SUITES = FIXTURES / "eval"
 # What differs between two runs of the same episode: how long it took, and where its trace is.
-UNCOMPARED = {"wall_s", "run_s", "llm_s", "tool_s", "other_s", "trace"}
+UNCOMPARED = {"wall_s", "setup_s", "task_s", "run_s", "llm_s", "tool_s", "other_s", "trace"}
 
 
 def records_by_episode(out: Path) -> dict[tuple[str, int], dict[str, Any]]:

@@ -27,8 +27,10 @@ def server():
 
 
 def _run(tmp_path, spec: str) -> list:
+    """A run whose model chooses every tool (llm_weight 1: these tests are of the server's path, and a
+    model never measured weighs nothing, agent/planner/prior.py)."""
     trace = tmp_path / "run" / "trace.jsonl"
-    done = mcagent("run", "--goal", GOAL, "--config", str(run_config(tmp_path)), "--scenario", "room",
+    done = mcagent("run", "--goal", GOAL, "--config", str(run_config(tmp_path, "llm_weight: 1\n")), "--scenario", "room",
                    "--port", "0", "--llm", spec, "--max-steps", "2", "--trace", str(trace),
                    token=new_token(), timeout_s=300)
     assert done.returncode in (0, 1), transcript(done)

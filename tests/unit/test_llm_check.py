@@ -257,6 +257,7 @@ def test_a_backend_never_measured_weighs_nothing_and_a_script_is_vouched_for(scr
     assert choosing_weight(RandomBackend(0)).weight == 0.0
     assert choosing_weight(RandomBackend(0)).why.startswith("not measured")
     assert choosing_weight(load_script(Path(script(GOOD).split(":", 1)[1]))).weight == 1.0
+    assert choosing_weight(RandomBackend(0), configured=0.5) == Weight(0.5, "set by the config's llm_weight")
 
 
 def test_no_sets_checks_the_capabilities_alone_and_keeps_no_record(script, cache, capsys):
