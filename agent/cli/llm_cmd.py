@@ -164,8 +164,10 @@ def set_run_text(run: SetRun) -> str:
         return f"not run: {run.not_run}"
     if run.set == CHOICES:
         weight = choice_weight(run.score)
-        said = (f"chance {(run.score.chance or 0) * 100:.0f} %; the model's weight in every choice: {weight:.2f}"
-                + ("" if weight else " (not surely above chance: the runtime's prior chooses, the model is not asked)"))
+        said = (f"chance {(run.score.chance or 0) * 100:.0f} %, the first offer {(run.score.first_offer or 0) * 100:.0f} %; "
+                f"the model's weight in every choice: {weight:.2f}"
+                + ("" if weight else " (not surely above the better of the two: the runtime's prior chooses, "
+                                     "the model is not asked)"))
         return f"{figures(run.score)} in {run.score.seconds:.1f} s; {said}\n  kept in {run.record}"
     reads, reads_not = CONSEQUENCES.get(run.set, ("it is used", "it is not used"))
     mark = f"at the mark ({MARK}): {reads}" if run.score.qualifies else f"below the mark ({MARK}): {reads_not}"

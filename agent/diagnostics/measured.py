@@ -62,6 +62,8 @@ class SetScore(BaseModel):
     qualifies: bool = Field(description=f"at least {RIGHT_AT_LEAST:.0%} right and at most {WRONG_AT_MOST:.0%} wrong")
     chance: float | None = Field(None, ge=0, le=1, description="a set of choices: the share a uniform pick "
                                                                "gets right, on average")
+    first_offer: float | None = Field(None, ge=0, le=1, description="a set of choices: the share the first tool "
+                                                                    "offered gets right (the runtime's order alone)")
     cases: list[CaseScore]
 
     @model_validator(mode="after")
@@ -96,15 +98,17 @@ class SetRun(BaseModel):
 
 
 def choice_weight(score: SetScore) -> float:
-    """The model's weight in the rule (agent/planner/prior.py): how far above chance it chooses,
-    from 0 (at chance, or below, or not surely above) to 1 (always right). The lower end of
-    the 95 % interval of its share right is taken, so a lucky few cases do not buy weight."""
-    if score.chance is None or not score.cases or score.chance >= 1:
+    """The model's weight in the rule (agent/planner/prior.py): how far it chooses above what it
+    would add to, chance or the runtime's order alone (the first offer), whichever is right more
+    often: 0 at or below it, or not surely above; 1 always right. The lower end of the 95 %
+    interval of its share right is taken, so a lucky few cases do not buy weight."""
+    floor = max(score.chance or 0.0, score.first_offer or 0.0)
+    if score.chance is None or not score.cases or floor >= 1:
         return 0.0
     n, share = len(score.cases), score.right_share
     centre = (share + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
     spread = Z95 * math.sqrt(share * (1 - share) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
-    return round(max(0.0, (centre - spread - score.chance) / (1 - score.chance)), 4)
+    return round(max(0.0, (centre - spread - floor) / (1 - floor)), 4)
 
 
 def meets_mark(right: int, wrong: int, total: int) -> bool:

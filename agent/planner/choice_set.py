@@ -108,10 +108,13 @@ def read_case(case: ChoiceCase, backend: Metered) -> CaseScore:
 
 
 def measure_choices(backend: Metered, path: Path | None = None) -> SetScore:
-    """Every case chosen by `backend`, scored; its chance kept beside (measured.py)."""
+    """Every case chosen by `backend`, scored; beside it the set's chance and what the first tool
+    offered gets right (measured.py choice_weight weighs the model above the better of the two)."""
     if backend.capabilities.whole_turns:
         raise ConfigError("the choice set asks for a tool name inside an open turn; a backend that answers "
                           "whole chat turns is not measured on it yet")
     cases = load_choice_set(path)
     score = measure(CHOICES, set_digest(path), cases, lambda case: read_case(case, backend))
-    return score.model_copy(update={"chance": round(sum(c.chance for c in cases) / len(cases), 4)})
+    first = sum(c.choices[0] in c.right for c in cases) / len(cases)
+    return score.model_copy(update={"chance": round(sum(c.chance for c in cases) / len(cases), 4),
+                                    "first_offer": round(first, 4)})

@@ -248,7 +248,7 @@ def test_a_script_that_picks_right_earns_a_weight_and_it_is_said(script, capsys)
     assert main(["llm", "check", script(right), "--no-reading"]) == 0
     out = capsys.readouterr().out
     assert "choices: 4/4 right (100 %), 0 wrong (0 %), 0 none" in out
-    assert "chance 31 %; the model's weight in every choice: 0.29" in out
+    assert "chance 31 %, the first offer 25 %; the model's weight in every choice: 0.29" in out
     weight = choosing_weight(load_script(Path(script(right).split(":", 1)[1])))
     assert weight == Weight(0.2874, "4/4 right on the choice set, chance 31 %")
 

@@ -114,3 +114,9 @@ def test_a_model_at_chance_weighs_nothing_and_a_model_always_right_nearly_all():
     assert choice_weight(_scored(24, 72, chance=0.25)) == 0.0  # above chance, but not surely
     assert 0.9 < choice_weight(_scored(72, 72, chance=0.25)) <= 1.0
     assert 0.3 < choice_weight(_scored(50, 72, chance=0.25)) < 0.5
+
+
+def test_a_model_above_chance_but_below_the_runtime_s_order_weighs_nothing():
+    """SmolLM2 on the choice set: 42 of 76 right, chance 31 %, the first offer 66 %."""
+    below = _scored(42, 76, chance=0.313).model_copy(update={"first_offer": 0.658})
+    assert choice_weight(_scored(42, 76, chance=0.313)) > 0.1 and choice_weight(below) == 0.0
