@@ -1,8 +1,9 @@
 """The choice set: tool choices taken from the suites' traces, each prompt as the planner wrote it
 up to `TOOL_NAME: `, with the tools offered and the ones a person judged right
 (server-config/eval/choices/, its README says how they were written). `mcagent llm check` runs
-it and keeps the score; the model's weight in every choice (prior.py) is its skill above chance
-on it (agent/diagnostics/measured.py choice_weight), 0 for a model that never was measured.
+it and keeps the score; the model's weight in every choice (prior.py) is its skill on it above
+chance and above the first offer (agent/diagnostics/measured.py choice_weight), 0 for a model
+that never was measured.
 
 A backend reads each prompt in its own chat template: the cases keep the messages, not one
 model's rendering of them.

@@ -12,7 +12,7 @@ The rule, SayCan's product tempered by what the model was measured to know:
     combined(tool) ∝ prior(tool) · model(tool) ** weight
 
 where model() is the softmax of the model's `select` scores (mean token log-probabilities) and
-`weight` its skill above chance on the choice set (agent/planner/choice_set.py), 0 to 1. A model
+`weight` its skill above chance and above the runtime's own order on the choice set (agent/planner/choice_set.py), 0 to 1. A model
 at chance weighs nothing and is not asked: the runtime's best is taken, which is the first offer
 unless that failed here. A confident model of weight 1 can overrule a weak prior; no model
 overrules a decisive one (one tool achieves the sub-goal with the check's arguments, or a team

@@ -1,5 +1,6 @@
-"""The model's weight in every tool choice (agent/planner/prior.py): its skill above chance on the
-choice set (agent/planner/choice_set.py), as `mcagent llm check` measured this very backend.
+"""The model's weight in every tool choice (agent/planner/prior.py): its skill above chance and
+above the runtime's own order on the choice set (agent/planner/choice_set.py), as `mcagent llm
+check` measured this very backend.
 
 Why measured, not assumed: SmolLM2-135M scoring tool names chose worse than the runtime's own
 order, and worse than random in places. A backend never measured, or measured on another set,
