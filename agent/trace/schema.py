@@ -154,7 +154,8 @@ class Choice(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     by: Literal["runtime", "model", "baseline"]
     picked: str | None
-    weight: float = Field(ge=0, le=1, description="the model's weight in the rule: its measured skill above chance and the runtime's order")
+    weight: float = Field(ge=0, le=1, description="the model's weight in the rule: its measured skill above "
+                                                  "chance and the runtime's order")
     why: str = Field(description="'only craft achieves has_item chest with the check's arguments', 'the model "
                                  "weighs nothing (not measured)', 'prior x model^0.4'")
     options: list[OptionScore]
