@@ -85,15 +85,16 @@ class Prior:
         return self.tools[max(range(len(self.p)), key=lambda i: (self.p[i], -i))]
 
     def decisive(self) -> tuple[str, str] | None:
-        """(tool, why) for one tool taken unasked: the only one a team sub-goal names, or the only
-        achiever given the check's arguments (a method that reads the check itself counts as
-        given: gather beside mc-collect is a choice), and it has not failed here; None when no tool is."""
-        for kind, fits in (("is named by the team sub-goal", lambda s: s.stated),
-                           (f"achieves {self.aim or 'the sub-goal'} with the check's arguments",
-                            lambda s: s.achieves and s.given)):
-            fitting = [s for s in self.standings if fits(s)]
-            if len(fitting) == 1 and not fitting[0].failed:
-                return fitting[0].tool, f"only {fitting[0].tool} {kind}"
+        """(tool, why) for one tool taken unasked, where it has not failed here: the only one a
+        team sub-goal names (where it names several, the prior orders them: an ask, then the
+        wait), or, with no team sub-goal, the only achiever given the check's arguments (a method
+        that reads the check itself counts as given: gather beside mc-collect is a choice)."""
+        stated = [s for s in self.standings if s.stated]
+        given = [s for s in self.standings if s.achieves and s.given]
+        fitting, kind = (stated, "is named by the team sub-goal") if stated else \
+            (given, f"achieves {self.aim or 'the sub-goal'} with the check's arguments")
+        if len(fitting) == 1 and not fitting[0].failed:
+            return fitting[0].tool, f"only {fitting[0].tool} {kind}"
         return None
 
     def ruling(self, weight: Weight) -> tuple[str, str] | None:

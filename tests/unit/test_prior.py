@@ -120,3 +120,15 @@ def test_a_model_above_chance_but_below_the_runtime_s_order_weighs_nothing():
     """SmolLM2 on the choice set: 42 of 76 right, chance 31 %, the first offer 66 %."""
     below = _scored(42, 76, chance=0.313).model_copy(update={"first_offer": 0.658})
     assert choice_weight(_scored(42, 76, chance=0.313)) > 0.1 and choice_weight(below) == 0.0
+
+
+def test_a_team_sub_goal_s_tools_come_before_any_achiever():
+    """An ask of a teammate (mc-tell, then mc-wait) is not passed over for a tool that achieves the
+    item alone: the teammate carries it."""
+    prior = plain_prior(["gather", "measure", "think"], gather={"achieves": True, "given": True},
+                        measure={"stated": True}, think={"stated": True})
+    assert prior.decisive() is None
+    turn = choose(ScriptedBackend([]), prior, weight=0.0)
+    assert turn.tool == "measure" and turn.decided.tool == "runtime"
+    lone = plain_prior(["gather", "measure"], gather={"achieves": True, "given": True}, measure={"stated": True})
+    assert lone.decisive() == ("measure", "only measure is named by the team sub-goal")
