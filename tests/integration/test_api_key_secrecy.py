@@ -39,7 +39,10 @@ def failing_openai_server(request: Request) -> Reply:
                                               (failing_openai_server, "openai:{url}/v1?mode=completion&constraint=none#m")])
 def test_a_failed_runs_output_and_files_never_hold_the_key(answer, spec, tmp_path: Path):
     with FakeHttpServer(answer) as server:
-        done = mcagent("run", "--goal", "get out of the room to open sky", "--config", str(run_config(tmp_path)),
+        # llm_weight 1: the model is asked to choose (never measured, it would weigh nothing and the
+        # runtime's prior would finish the room without a call to fail)
+        done = mcagent("run", "--goal", "get out of the room to open sky", "--config",
+                       str(run_config(tmp_path, "llm_weight: 1\n")),
                        "--scenario", "room", "--port", "0", "--llm", spec.format(url=server.url), "--max-steps", "2",
                        "--trace", str(tmp_path / "run" / "trace.jsonl"), token=new_token(), timeout_s=300,
                        env={"OPENAI_API_KEY": KEY}, cwd=tmp_path)
