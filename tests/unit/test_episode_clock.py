@@ -58,8 +58,9 @@ def run_fake(spec: EpisodeSpec, monkeypatch: pytest.MonkeyPatch, setup: float, r
 
 @pytest.fixture(autouse=True)
 def short_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(runner, "SETUP_BOUND_S", 1.5)
-    monkeypatch.setattr(runner, "END_GRACE_S", 0.5)
+    # Margins a loaded machine keeps (a fake episode's interpreter may take a second to start).
+    monkeypatch.setattr(runner, "SETUP_BOUND_S", 5.0)
+    monkeypatch.setattr(runner, "END_GRACE_S", 1.5)
     monkeypatch.setattr(runner, "TERM_GRACE_S", 1.0)
 
 
@@ -75,20 +76,20 @@ def test_a_set_up_longer_than_the_tasks_time_costs_it_nothing_and_a_killed_teard
     started = time.monotonic()
     record = run_fake(spec, monkeypatch, setup=1.0, run=0.3, teardown=30, record=verified(spec))
     assert record.success and (record.setup_s, record.task_s) == (1.0, 0.3)
-    assert time.monotonic() - started < 1.0 + 0.5 + 0.5 + 1.0 + 2.0  # killed in its teardown, not waited for
+    assert time.monotonic() - started < 15  # killed in its teardown, not waited for (30 s)
 
 
 def test_a_set_up_that_never_ends_is_ended_at_its_own_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     record = run_fake(spec_in(tmp_path, timeout_s=60), monkeypatch, setup=30, run=0, teardown=0, record=None)
     assert record.outcome == "error" and record.setup_s is None
-    assert record.reason == "set-up did not end in 1.5 s: the bots never stood in the world"
+    assert record.reason == "set-up did not end in 5 s: the bots never stood in the world"
 
 
 def test_a_run_past_its_time_and_grace_is_ended_with_the_set_up_it_had(tmp_path: Path,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     record = run_fake(spec_in(tmp_path, timeout_s=0.5), monkeypatch, setup=0.3, run=30, teardown=0, record=None)
-    assert record.outcome == "error" and record.setup_s is not None and 0.2 < record.setup_s < 1.0
-    assert record.reason == "timed out: no record 0.5 s after the run's time of 0.5 s in the world"
+    assert record.outcome == "error" and record.setup_s is not None and 0.2 < record.setup_s < 5.0
+    assert record.reason == "timed out: no record 1.5 s after the run's time of 0.5 s in the world"
 
 
 def test_the_episodes_clock_starts_when_the_bots_stand_in_the_world(tmp_path: Path) -> None:
@@ -98,10 +99,10 @@ def test_the_episodes_clock_starts_when_the_bots_stand_in_the_world(tmp_path: Pa
     clock.ready(SimpleNamespace())
     time.sleep(0.1)
     clock.run_ended()
-    time.sleep(0.2)  # the world read after the run (a build's score) is not the task's time
+    time.sleep(1.0)  # the world read after the run (a build's score) is not the task's time
     times = clock.times()
     assert (tmp_path / READY_FILE).exists() and times.setup_s is not None and times.task_s is not None
-    assert times.setup_s >= 0.2 and 0.1 <= times.task_s < 0.2 and times.wall_s >= 0.5
+    assert times.setup_s >= 0.2 and 0.1 <= times.task_s < 1.0 and times.wall_s >= 1.3
 
 
 def test_a_success_verified_past_the_task_s_time_is_recorded_as_none(tmp_path: Path) -> None:
