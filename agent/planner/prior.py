@@ -5,15 +5,15 @@ The runtime knows most of what a tool choice asks: which tools achieve the sub-g
 (their Skill.md's `achieves:`), which take the arguments its check states, which a team
 sub-goal names, which failed on this sub-goal already, and the offer's own order (those given
 arguments first, then the achievers, then by how well their words fit). Each offered tool gets a
-score from these (SCORES), and the prior is their softmax.
+score from these (Standing.score), and the prior is their softmax.
 
 The rule, SayCan's product tempered by what the model was measured to know:
 
     combined(tool) ∝ prior(tool) · model(tool) ** weight
 
 where model() is the softmax of the model's `select` scores (mean token log-probabilities) and
-`weight` its skill above chance and above the runtime's own order on the choice set (agent/planner/choice_set.py), 0 to 1. A model
-at chance weighs nothing and is not asked: the runtime's best is taken, which is the first offer
+`weight` its skill above chance and above the runtime's own order on the choice set
+(agent/planner/choice_set.py), 0 to 1. A model at chance weighs nothing and is not asked: the runtime's best is taken, which is the first offer
 unless that failed here. A confident model of weight 1 can overrule a weak prior; no model
 overrules a decisive one (one tool achieves the sub-goal with the check's arguments, or a team
 sub-goal names it), which is taken without a model call.
@@ -40,7 +40,7 @@ VOUCHED = 1.0
 @dataclass(frozen=True)
 class Weight:
     """How much the model's scores count in the rule (0 to 1), and why: its measured skill above
-    chance, or that nothing measured it."""
+    chance and the runtime's order, that nothing measured it, or that the config set it."""
 
     weight: float
     why: str
@@ -82,7 +82,7 @@ class Prior:
         return [s.tool for s in self.standings]
 
     def best(self) -> str:
-        return self.tools[max(range(len(self.p)), key=lambda i: (self.p[i], -i))]
+        return self.tools[_first_best(self.p)]
 
     def decisive(self) -> tuple[str, str] | None:
         """(tool, why) for one tool taken unasked, where it has not failed here: the only one a
@@ -105,11 +105,8 @@ class Prior:
             return self.best(), f"the model weighs nothing ({weight.why}); the runtime's best"
         return None
 
-    def combine(self, model: Sequence[float] | None, weight: float) -> list[float]:
-        """prior · model^weight, normalised, over the tools in order; `model` the model's
-        probabilities (None: it gave only its pick, counted as certain by its caller)."""
-        if model is None:
-            return list(self.p)
+    def combine(self, model: Sequence[float], weight: float) -> list[float]:
+        """prior · model^weight, normalised, over the tools in order; `model` the model's probabilities."""
         logs = [math.log(p) + weight * math.log(max(q, 1e-12)) for p, q in zip(self.p, model)]
         return _softmax(logs)
 
@@ -136,8 +133,12 @@ class Weighed(ChoicesSamplingMethod):
         by_tool = dict(zip(choices, normalized_prompt_logprobs))
         model = _softmax([by_tool[tool] for tool in self.prior.tools])
         combined = self.prior.combine(model, self.weight)
-        best = max(range(len(combined)), key=lambda i: (combined[i], -i))
-        return ChoicesDecision(decision=self.prior.tools[best], meta_info={"model": model, "combined": combined})
+        return ChoicesDecision(decision=self.prior.tools[_first_best(combined)], meta_info={"model": model, "combined": combined})
+
+
+def _first_best(values: Sequence[float]) -> int:
+    """Where the largest value is; of equal ones, the first (the offer's order breaks a tie)."""
+    return max(range(len(values)), key=lambda i: (values[i], -i))
 
 
 def _softmax(logs: Sequence[float]) -> list[float]:

@@ -69,20 +69,20 @@ def choose_action(s, key: str, tools: list[str], toolbox: Toolbox, caps: Capabil
     THOUGHTS come only when the model chooses something and its free text is worth reading
     (Capabilities.thoughts). A name argument takes only the `values` its domain has in the world
     now (domains.py)."""
-    literal = literal or {}
+    literal, weight = literal or {}, weight or Weight(0.0, "not given")
     weighing = prior if prior is not None and len(tools) > 1 and not caps.baseline else None
-    ruled = weighing.ruling(weight or Weight(0.0, "not given")) if weighing is not None else None
+    ruled = weighing.ruling(weight) if weighing is not None else None
     if ruled is not None:
         tools = [ruled[0]]
     if caps.whole_turns:
         turn = _choose_whole(s, key, tools, toolbox, caps, literal, literal_by, values)
     else:
         turn = _choose_fields(s, key, tools, toolbox, caps, literal, literal_by, values,
-                              Weighed(weighing, weight.weight) if weighing is not None and weight else None)
+                              Weighed(weighing, weight.weight) if weighing is not None else None)
     if weighing is None:
         return _as_baseline(turn, prior, caps) if len(tools) > 1 else turn
     if ruled is not None:
-        choice = weighing.record("runtime", ruled[0], weight.weight if weight else 0.0, ruled[1])
+        choice = weighing.record("runtime", ruled[0], weight.weight, ruled[1])
         return replace(turn, choice=choice, decided=turn.decided.model_copy(update={"tool": "runtime"}))
     model = (s.get_meta_info(key + "_tool") or {}).get("model") if caps.select and not caps.whole_turns else None
     why = f"prior x model^{weight.weight:.2f}" + ("" if model is not None else "; the model gave its pick, no scores")
