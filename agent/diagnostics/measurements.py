@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -93,6 +94,28 @@ def record(identity: BackendIdentity, spec: str, score: SetScore) -> Path:
                        encoding="utf-8")
     partial.replace(path)
     return path
+
+
+def todays_score(backend: Metered, name: str, what: str, digest: Callable[[], str], where: Path,
+                 unreadable: tuple[type[Exception], ...] = (OSError,)) -> tuple[SetScore | None, str]:
+    """The backend's recorded score on the set `name` (`what` in words: "reading set") as it is
+    today (`digest` of the file at `where`, which may raise `unreadable`), or None and why not, in
+    words that follow "not measured": "(its record is damaged)", "" (never), "(no reading set at
+    …)", "on today's reading set" (measured on another)."""
+    try:
+        found = recorded(identity_of(backend))
+    except ConfigError:  # a damaged record is no measurement; `mcagent llm check` says more
+        return None, "(its record is damaged)"
+    score = None if found is None else found.sets.get(name)
+    if score is None:
+        return None, ""
+    try:
+        today = digest()
+    except unreadable:  # no set to compare with: nothing vouches for the record
+        return None, f"(no {what} at {where})"
+    if score.set_sha256 != today:
+        return None, f"on today's {what}"
+    return score, ""
 
 
 def _first_problem(error: Exception) -> str:

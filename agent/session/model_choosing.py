@@ -12,8 +12,7 @@ policy (random, the first offer) chooses alone and has no weight (Capabilities.b
 from __future__ import annotations
 
 from agent.diagnostics.measured import CHOICES, choice_weight
-from agent.diagnostics.measurements import identity_of, recorded
-from agent.errors import ConfigError
+from agent.diagnostics.measurements import todays_score
 from agent.llm import Metered
 from agent.planner.choice_set import CHOICE_SET, set_digest
 from agent.planner.prior import VOUCHED, Weight
@@ -26,26 +25,10 @@ def choosing_weight(backend: Metered, configured: float | None = None) -> Weight
     record; a script never measured is vouched for."""
     if configured is not None:
         return Weight(configured, "set by the config's llm_weight")
-    measured = _measured(backend)
-    if measured.why.startswith(NOT_MEASURED) and backend.name.split(":", 1)[0] == "scripted":
+    score, why_not = todays_score(backend, CHOICES, "choice set", set_digest, CHOICE_SET)
+    if score is not None:
+        return Weight(choice_weight(score), f"{score.right}/{len(score.cases)} right on the choice set, chance "
+                                            f"{(score.chance or 0) * 100:.0f} %")
+    if backend.name.split(":", 1)[0] == "scripted":
         return Weight(VOUCHED, "a script, vouched for by its test")
-    return measured
-
-
-def _measured(backend: Metered) -> Weight:
-    try:
-        found = recorded(identity_of(backend))
-    except ConfigError:  # a damaged record is no measurement; `mcagent llm check` says more
-        return Weight(0.0, f"{NOT_MEASURED} (its record is damaged)")
-    score = None if found is None else found.sets.get(CHOICES)
-    if score is None:
-        return Weight(0.0, NOT_MEASURED)
-    try:
-        today = set_digest()
-    except OSError:
-        return Weight(0.0, f"{NOT_MEASURED} (no choice set at {CHOICE_SET})")
-    if score.set_sha256 != today:
-        return Weight(0.0, f"{NOT_MEASURED} on today's choice set")
-    weight = choice_weight(score)
-    return Weight(weight, f"{score.right}/{len(score.cases)} right on the choice set, chance "
-                          f"{(score.chance or 0) * 100:.0f} %")
+    return Weight(0.0, f"{NOT_MEASURED} {why_not}".strip())

@@ -14,8 +14,7 @@ from __future__ import annotations
 import yaml
 
 from agent.diagnostics.measured import READING, figures, shares
-from agent.diagnostics.measurements import identity_of, recorded
-from agent.errors import ConfigError
+from agent.diagnostics.measurements import todays_score
 from agent.llm import Metered
 from agent.planner.reading_set import READING_SET, set_digest
 from agent.trace.schema import ModelReading
@@ -25,20 +24,10 @@ NOT_MEASURED = "not measured"
 
 def reading_leave(backend: Metered) -> ModelReading:
     """Whether `backend` may read goals, from its record; why not, in a few words."""
-    try:
-        found = recorded(identity_of(backend))
-    except ConfigError:  # a damaged record is no measurement; `mcagent llm check` says more
-        return ModelReading(reads=False, why=f"{NOT_MEASURED} (its record is damaged)")
-    score = None if found is None else found.sets.get(READING)
+    score, why_not = todays_score(backend, READING, "reading set", set_digest, READING_SET,
+                                  unreadable=(OSError, yaml.YAMLError))
     if score is None:
-        return ModelReading(reads=False, why=NOT_MEASURED)
-    try:
-        today = set_digest()
-    except (OSError, yaml.YAMLError):  # no set to compare with: nothing vouches for the record
-        return ModelReading(reads=False, why=f"{NOT_MEASURED} (no reading set at {READING_SET})")
-    if score.set_sha256 != today:
-        return ModelReading(reads=False, why=f"{NOT_MEASURED} on today's reading set")
+        return ModelReading(reads=False, why=f"{NOT_MEASURED} {why_not}".strip())
     if not score.qualifies:
         return ModelReading(reads=False, why=f"below the mark: {shares(score)}")
     return ModelReading(reads=True, why=figures(score))
-
